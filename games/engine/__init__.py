@@ -1,0 +1,109 @@
+"""Solitaire Arena's rules engine: TriPeaks and Pyramid, pure and typed.
+
+>>> game = new_game("TP1-E-AAAAAAB")
+>>> game.apply("D"); game.moves, game.score
+(1, 499)
+>>> replay("PY1-N-AAAAAAS", "D U").moves
+1
+"""
+
+from games.engine.base import BLOCKED, DRAW, PLAYING, UNDO, WON, canonical_token
+from games.engine.cards import (
+    Card,
+    card_name,
+    card_str,
+    card_symbol,
+    make_card,
+    parse_card,
+    rank,
+    suit,
+)
+from games.engine.codes import (
+    SEALED_LIMIT,
+    SEALED_MIN,
+    DealCode,
+    letters_to_number,
+    number_to_letters,
+    numbered_code,
+    parse_code,
+)
+from games.engine.errors import (
+    ActionParseError,
+    CardParseError,
+    DealCodeError,
+    DeckError,
+    EngineError,
+    IllegalActionError,
+    ReplayError,
+    message,
+)
+from games.engine.generator import deal_deck
+from games.engine.play import (
+    Game,
+    ReplayResult,
+    format_log,
+    new_game,
+    parse_log,
+    replay,
+    resolve_deal,
+)
+from games.engine.pyramid import PyramidGame
+from games.engine.rules import (
+    CLASSIC,
+    EASY,
+    PYRAMID,
+    PyramidRules,
+    TriPeaksRules,
+    Variant,
+    parse_variant,
+)
+from games.engine.tripeaks import TriPeaksGame
+
+__all__ = [
+    "BLOCKED",
+    "CLASSIC",
+    "DRAW",
+    "EASY",
+    "PLAYING",
+    "PYRAMID",
+    "SEALED_LIMIT",
+    "SEALED_MIN",
+    "UNDO",
+    "WON",
+    "ActionParseError",
+    "Card",
+    "CardParseError",
+    "DealCode",
+    "DealCodeError",
+    "DeckError",
+    "EngineError",
+    "Game",
+    "IllegalActionError",
+    "PyramidGame",
+    "PyramidRules",
+    "ReplayError",
+    "ReplayResult",
+    "TriPeaksGame",
+    "TriPeaksRules",
+    "Variant",
+    "canonical_token",
+    "card_name",
+    "card_str",
+    "card_symbol",
+    "deal_deck",
+    "format_log",
+    "letters_to_number",
+    "make_card",
+    "message",
+    "new_game",
+    "number_to_letters",
+    "numbered_code",
+    "parse_card",
+    "parse_code",
+    "parse_log",
+    "parse_variant",
+    "rank",
+    "replay",
+    "resolve_deal",
+    "suit",
+]

@@ -1,0 +1,216 @@
+"""What TriPeaks and Pyramid share: the deck, the move counter, the log, the undo stack.
+
+A game is a mutable object with an undo stack (python-chess's ``push``/``pop`` shape):
+replaying a 60-action log must take microseconds, and an immutable value per action
+costs more than the whole budget. Every refusal is raised before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
+
+from games.engine.cards import SPELLINGS, Card, card_str
+from games.engine.errors import ActionParseError, DeckError, IllegalActionError
+from games.engine.layouts import FULL_TABLEAU, TABLEAU_SIZE, split_deck
+from games.engine.rules import Variant
+
+DRAW: Final = "D"
+UNDO: Final = "U"
+
+PLAYING: Final = "playing"
+WON: Final = "won"
+BLOCKED: Final = "blocked"
+
+
+def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+    """A deck is exactly the 52 cards, each once."""
+    cards = tuple(deck)
+    if len(cards) != 52:
+        raise DeckError(f"a deck has 52 cards, this one has {len(cards)}")
+    if sorted(cards) != list(range(52)):
+        missing = sorted(set(range(52)) - set(cards))
+        raise DeckError(
+            "a deck holds each card once; missing " + " ".join(card_str(c) for c in missing)
+        )
+    return cards
+
+
+def canonical_token(token: str) -> str:
+    """A token in canonical spelling (``10d`` -> ``TD``, ``tc+3s`` -> ``TC+3S``, ``d`` -> ``D``)."""
+    upper = token.strip().upper()
+    if upper in (DRAW, UNDO):
+        return upper
+    parts = upper.split("+")
+    cards = [SPELLINGS.get(part) for part in parts]
+    if len(parts) > 2 or None in cards:
+        raise ActionParseError(
+            f"{token[:20]!r} is not an action: expected a card (e.g. KC), a pair "
+            "(e.g. TC+3S), D or U"
+        )
+    return "+".join(card_str(card) for card in cards if card is not None)
+
+
+class GameBase:
+    """State common to both games. Subclasses implement the rules of their layout."""
+
+    __slots__ = (
+        "_undo",
+        "deck",
+        "discard",
+        "log",
+        "moves",
+        "pos_of",
+        "removed",
+        "score",
+        "stock",
+        "tableau",
+        "undo_limit",
+        "variant",
+    )
+
+    game_name: ClassVar[str]
+
+    def __init__(self, deck: Sequence[Card], variant: Variant) -> None:
+        self.deck = check_deck(deck)
+        self.variant = variant
+        tableau, first_discard, stock = split_deck(self.deck)
+        self.tableau: tuple[Card, ...] = tableau
+        self.pos_of: dict[Card, int] = {card: pos for pos, card in enumerate(tableau)}
+        # The stock is kept reversed: its next card is at the end, so drawing is pop().
+        self.stock: list[Card] = list(reversed(stock))
+        self.discard: list[Card] = [first_discard]
+        self.removed = 0  # bitmask of tableau positions gone
+        self.score = 0
+        self.moves = 0
+        self.log: list[str] = []
+        self._undo: list[tuple[Any, ...]] = []
+        self.undo_limit = 100
+
+    # -- shared rules -----------------------------------------------------------------
+    @property
+    def cards_left(self) -> int:
+        return TABLEAU_SIZE - self.removed.bit_count()
+
+    @property
+    def won(self) -> bool:
+        return self.removed == FULL_TABLEAU
+
+    @property
+    def status(self) -> str:
+        if self.removed == FULL_TABLEAU:
+            return WON
+        if self.is_blocked():
+            return BLOCKED
+        return PLAYING
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.removed != FULL_TABLEAU
+
+    def is_blocked(self) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[str]:
+        raise NotImplementedError
+
+    def apply(self, token: str) -> None:
+        """Play one log token; IllegalActionError/ActionParseError leave the game as it was."""
+        if token == DRAW:
+            self.draw()
+        elif token == UNDO:
+            self.undo()
+        else:
+            card = SPELLINGS.get(token)
+            if card is not None:
+                self.play_card(card)
+            else:
+                self._apply_canonical(canonical_token(token))
+
+    def _apply_canonical(self, token: str) -> None:
+        if token in (DRAW, UNDO) or "+" not in token:
+            self.apply(token)
+            return
+        first, second = (SPELLINGS[part] for part in token.split("+"))
+        if first == second:
+            raise ActionParseError(f"{token!r} pairs a card with itself")
+        self.play_pair(first, second)
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        raise NotImplementedError
+
+    def play_card(self, card: Card) -> None:
+        raise NotImplementedError
+
+    def play_pair(self, first: Card, second: Card) -> None:
+        raise ActionParseError(f"{self.variant.value} has no pairs: play one card at a time")
+
+    def _push(self, record: tuple[Any, ...], token: str) -> None:
+        undo = self._undo
+        undo.append(record)
+        if len(undo) > self.undo_limit:
+            del undo[0]
+        self.moves += 1
+        self.log.append(token)
+
+    def _pop_undo(self) -> tuple[Any, ...]:
+        if self.removed == FULL_TABLEAU:
+            raise IllegalActionError("the game is won: nothing more can be played", "game_over")
+        if not self._undo:
+            raise IllegalActionError("there is no action left to undo", "nothing_to_undo")
+        self.log.append(UNDO)
+        return self._undo.pop()
+
+    def _refuse_after_win(self) -> None:
+        if self.removed == FULL_TABLEAU:
+            raise IllegalActionError("the game is won: nothing more can be played", "game_over")
+
+    def is_free(self, pos: int) -> bool:
+        raise NotImplementedError
+
+    # -- what a player may see ----------------------------------------------------------
+    def is_face_up(self, pos: int) -> bool:
+        raise NotImplementedError
+
+    def view(self) -> dict[str, Any]:
+        """The player's view (SPEC §10): JSON-ready, without any card they could not see."""
+        tableau: list[dict[str, Any] | None] = []
+        for pos, card in enumerate(self.tableau):
+            if self.removed >> pos & 1:
+                tableau.append(None)
+            elif self.is_face_up(pos):
+                tableau.append({"card": card_str(card), "face_up": True, "free": self.is_free(pos)})
+            else:
+                tableau.append({"card": None, "face_up": False, "free": False})
+        status = self.status
+        return {
+            "variant": self.variant.value,
+            "status": status,
+            "score": self.score,
+            "moves": self.moves,
+            "cards_left": self.cards_left,
+            "tableau": tableau,
+            "stock": len(self.stock),
+            "discard": card_str(self.discard[-1]) if self.discard else None,
+            "discard_count": len(self.discard),
+            "can_undo": self.can_undo,
+            "legal": self.legal_actions() if status == PLAYING else [],
+        }
+
+    def visible_cards(self) -> set[Card]:
+        """Every card the player can see now (for tests and payload scans)."""
+        cards = {
+            card
+            for pos, card in enumerate(self.tableau)
+            if not self.removed >> pos & 1 and self.is_face_up(pos)
+        }
+        if self.discard:
+            cards.add(self.discard[-1])
+        return cards
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that decides the future of the game, but the counter and the log."""
+        return (self.removed, tuple(self.stock), tuple(self.discard), self.score)

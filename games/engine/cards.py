@@ -1,0 +1,99 @@
+"""Cards as small integers, like python-chess squares.
+
+A card is ``suit * 13 + rank - 1`` (suits C D H S, ranks A..K = 1..13), which is also
+its index in GEN 1's ordered deck, and lets the games and the solver keep sets of cards
+in bitmasks.
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+from games.engine.errors import CardParseError
+
+Card: TypeAlias = int
+
+RANK_LETTERS: Final = "A23456789TJQK"
+SUIT_LETTERS: Final = "CDHS"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+
+_RANK_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    "fr": ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi"),
+    "ro": ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "damă", "rege"),
+    "en": ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"),
+}
+_SUIT_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    "fr": ("trèfle", "carreau", "cœur", "pique"),
+    "ro": ("treflă", "caro", "cupă", "pică"),
+    "en": ("clubs", "diamonds", "hearts", "spades"),
+}
+_OF: Final = {"fr": "de", "ro": "de", "en": "of"}
+
+
+def make_card(rank_value: int, suit_index: int) -> Card:
+    return suit_index * 13 + rank_value - 1
+
+
+def rank(card: Card) -> int:
+    """1 (ace) .. 13 (king)."""
+    return card % 13 + 1
+
+
+def suit(card: Card) -> int:
+    """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+    return card // 13
+
+
+def card_str(card: Card) -> str:
+    """The canonical text: rank letter then suit letter (``TD``, ``AC``)."""
+    return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
+
+
+def card_symbol(card: Card) -> str:
+    """How a card is shown to people: ``7♠``, ``10♦``."""
+    r = card % 13 + 1
+    text = "10" if r == 10 else RANK_LETTERS[r - 1]
+    return text + SUIT_SYMBOLS[card // 13]
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """The card in full words for screen readers: ``7 de pique``, ``as de trèfle``."""
+    if lang not in _RANK_WORDS:
+        lang = "en"
+    return f"{_RANK_WORDS[lang][card % 13]} {_OF[lang]} {_SUIT_WORDS[lang][card // 13]}"
+
+
+def _build_spellings() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    for card in range(52):
+        r = card % 13
+        ranks = [RANK_LETTERS[r]] + (["10"] if r == 9 else [])
+        suits = [SUIT_LETTERS[card // 13], SUIT_SYMBOLS[card // 13]]
+        for rank_text in ranks:
+            for suit_text in suits:
+                for text in (rank_text + suit_text, (rank_text + suit_text).lower()):
+                    table[text] = card
+                    table[text.upper()] = card
+    return table
+
+
+#: Every accepted spelling (canonical, ``10D``, lower case, symbols) -> card.
+SPELLINGS: Final[dict[str, Card]] = _build_spellings()
+
+
+def parse_card(text: str) -> Card:
+    """Read any accepted spelling; raise CardParseError naming the text otherwise."""
+    card = SPELLINGS.get(text)
+    if card is None:
+        card = SPELLINGS.get(text.strip().upper())
+    if card is None:
+        raise CardParseError(
+            f"{text!r} is not a card: expected a rank (A 2-9 T/10 J Q K) then a suit "
+            "(C D H S or ♣ ♦ ♥ ♠), e.g. 'KC', '10D', '7♠'"
+        )
+    return card
+
+
+def ordered_deck() -> tuple[Card, ...]:
+    """AC 2C … KC AD … KS: GEN 1's starting order (SPEC §11)."""
+    return tuple(range(52))

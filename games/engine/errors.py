@@ -1,0 +1,150 @@
+"""Engine errors: every one is a ValueError with a reason code and localised messages.
+
+Callers (the web API, the WebSocket consumer, the CLI) show ``err.message(lang)`` to
+people and use ``err.reason`` in machine-readable answers, so each refusal has exactly
+one stable code and one wording per language. The French and Romanian wordings of the
+rule books are quoted word for word.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LANGUAGES: Final = ("fr", "ro", "en")
+
+#: reason code -> (fr, ro, en). Pyramid's "blocked" has its own wording (seed 002).
+MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
+    "not_adjacent": (
+        "Doit être d'un rang supérieur ou inférieur",
+        "Trebuie să aibă o valoare cu o treaptă mai mare sau mai mică",
+        "Must be one rank higher or lower",
+    ),
+    "blocked": (
+        "Cette carte est bloquée",
+        "Această carte este blocată",
+        "This card is blocked",
+    ),
+    "blocked_by_another": (
+        "Cette carte est bloquée par une autre",
+        "Această carte este blocată de o alta",
+        "This card is blocked by another",
+    ),
+    "sum_not_13": (
+        "La somme doit être égale à 13",
+        "Suma trebuie să fie egală cu 13",
+        "The sum must equal 13",
+    ),
+    "no_moves": (
+        "Plus aucun coup possible",
+        "Nu mai există nicio mutare posibilă",
+        "No more moves possible",
+    ),
+    "stock_empty": (
+        "La pioche est vide",
+        "Teancul de tragere este gol",
+        "The stock is empty",
+    ),
+    "nothing_to_undo": (
+        "Rien à annuler",
+        "Nimic de anulat",
+        "Nothing to undo",
+    ),
+    "game_over": (
+        "La partie est terminée",
+        "Partida s-a încheiat",
+        "The game is over",
+    ),
+    "not_in_play": (
+        "Cette carte n'est plus en jeu",
+        "Această carte nu mai este în joc",
+        "This card is no longer in play",
+    ),
+    "bad_token": (
+        "Coup illisible",
+        "Mutare ilizibilă",
+        "Unreadable move",
+    ),
+    "bad_card": (
+        "Carte illisible",
+        "Carte ilizibilă",
+        "Unreadable card",
+    ),
+    "bad_code": (
+        "Code de partie invalide",
+        "Cod de partidă invalid",
+        "Invalid deal code",
+    ),
+    "bad_deck": (
+        "Jeu de cartes invalide",
+        "Pachet de cărți invalid",
+        "Invalid deck",
+    ),
+}
+
+
+def message(reason: str, lang: str = "en") -> str:
+    """The wording of ``reason`` in ``lang`` (English when the language is unknown)."""
+    texts = MESSAGES.get(reason)
+    if texts is None:
+        return reason
+    index = LANGUAGES.index(lang) if lang in LANGUAGES else 2
+    return texts[index]
+
+
+class EngineError(ValueError):
+    """Base of every engine error; ``str(err)`` is a precise English explanation."""
+
+    reason: str = "error"
+
+    def __init__(self, detail: str, reason: str | None = None, wording: str | None = None) -> None:
+        super().__init__(detail)
+        if reason is not None:
+            self.reason = reason
+        self.detail = detail
+        # Pyramid words "blocked" its own way: same reason code, another wording.
+        self.wording = wording or self.reason
+
+    def message(self, lang: str = "en") -> str:
+        """The short message a player sees, in their language."""
+        return message(self.wording, lang)
+
+
+class CardParseError(EngineError):
+    """A card's text does not name one of the 52 cards."""
+
+    reason = "bad_card"
+
+
+class DealCodeError(EngineError):
+    """A deal code is malformed; the detail names the wrong part."""
+
+    reason = "bad_code"
+
+
+class DeckError(EngineError):
+    """An explicit deck is not 52 distinct cards."""
+
+    reason = "bad_deck"
+
+
+class ActionParseError(EngineError):
+    """A move-log token does not parse (a syntax error, not a rules refusal)."""
+
+    reason = "bad_token"
+
+
+class IllegalActionError(EngineError):
+    """A well-formed action the rules refuse now; the game is left unchanged."""
+
+
+class ReplayError(EngineError):
+    """A log token failed during replay: carries the token's index and the cause."""
+
+    def __init__(self, index: int, token: str, cause: EngineError) -> None:
+        super().__init__(f"token {index} ({token!r}): {cause.detail}", cause.reason)
+        self.index = index
+        self.token = token
+        self.cause = cause
+
+    def message(self, lang: str = "en") -> str:
+        return self.cause.message(lang)
