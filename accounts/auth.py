@@ -1,0 +1,64 @@
+"""django-ninja authentication: a personal Bearer token, or the Django session.
+
+    from accounts.auth import BearerOrSession
+    @router.post("/games", auth=BearerOrSession())             # players only
+    @router.get("/deals/{code}", auth=BearerOrSession(guest=True))  # guests too
+
+* ``Authorization: Bearer <token>``: the token must be valid (its ``last_used_at`` is
+  stamped); a wrong or revoked token is refused with 401 even if a session exists.
+  No CSRF check: the header cannot be sent cross-site by a browser on its own.
+* Otherwise the session's user. Unsafe methods (POST, PUT, PATCH, DELETE) then need the
+  CSRF token (``X-CSRFToken`` header), as for any cookie-authenticated request.
+* ``guest=True`` lets anonymous visitors through (``request.auth`` is then the
+  AnonymousUser; ``request.session`` identifies the guest).
+
+On success ``request.auth`` and ``request.user`` are the user. Sync endpoints only: the
+token lookup uses the ORM.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+from ninja.errors import HttpError
+from ninja.security.http import HttpAuthBase
+from ninja.utils import check_csrf
+
+from accounts.models import ApiToken
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+
+
+class BearerOrSession(HttpAuthBase):
+    openapi_scheme = "bearer"
+    openapi_name = "BearerOrSession"
+
+    def __init__(self, guest: bool = False) -> None:
+        self.guest = guest
+        super().__init__()
+
+    def __call__(self, request: HttpRequest) -> Any | None:
+        header = request.headers.get("Authorization")
+        if header:
+            scheme, _, raw = header.partition(" ")
+            if scheme.lower() != "bearer":
+                return None
+            token = ApiToken.authenticate(raw.strip())
+            if token is None:
+                return None
+            request.user = token.user
+            return token.user
+
+        user = getattr(request, "user", None)
+        authenticated = bool(user is not None and user.is_authenticated)
+        if not authenticated and not self.guest:
+            return None
+        if (
+            request.method not in SAFE_METHODS
+            and not getattr(request, "_ninja_csrf_exempt", False)
+            and check_csrf(request) is not None
+        ):
+            raise HttpError(403, "CSRF check failed.")
+        return user if authenticated else (user or AnonymousUser())

@@ -1,0 +1,124 @@
+"""Player profiles (public display name) and personal API tokens (hashed)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+DISPLAY_NAME_MIN = 2
+DISPLAY_NAME_MAX = 30
+
+display_name_validators = [
+    MinLengthValidator(DISPLAY_NAME_MIN),
+    MaxLengthValidator(DISPLAY_NAME_MAX),
+    RegexValidator(
+        r"^\w(?:[\w .'-]*\w)?$",
+        _("Use letters, digits, spaces and . ' - _ ; start and end with a letter or digit."),
+        code="invalid_display_name",
+    ),
+]
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(
+        _("display name"),
+        max_length=DISPLAY_NAME_MAX,
+        unique=True,
+        validators=display_name_validators,
+        help_text=_("Shown on leaderboards. 2 to 30 characters."),
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                Lower("display_name"), name="accounts_profile_display_name_ci_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @staticmethod
+    def display_name_taken(name: str, exclude_user_id: int | None = None) -> bool:
+        qs = Profile.objects.filter(display_name__iexact=name)
+        if exclude_user_id is not None:
+            qs = qs.exclude(user_id=exclude_user_id)
+        return qs.exists()
+
+    @staticmethod
+    def free_display_name(base: str) -> str:
+        """A display name derived from ``base`` (e.g. a username) that nobody holds yet."""
+        cleaned = "".join(ch if ch.isalnum() or ch in " .'-_" else "_" for ch in base).strip()
+        cleaned = cleaned.strip(" .'-") or "player"
+        if len(cleaned) < DISPLAY_NAME_MIN:
+            cleaned = f"{cleaned}_player"
+        cleaned = cleaned[:DISPLAY_NAME_MAX]
+        candidate, n = cleaned, 1
+        while Profile.display_name_taken(candidate):
+            n += 1
+            suffix = f"_{n}"
+            candidate = cleaned[: DISPLAY_NAME_MAX - len(suffix)] + suffix
+        return candidate
+
+
+def hash_token(raw: str) -> str:
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+
+class ApiToken(models.Model):
+    """A personal token for ``Authorization: Bearer <token>``; only its SHA-256 is stored."""
+
+    PREFIX_LENGTH = 8
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    prefix = models.CharField(
+        max_length=PREFIX_LENGTH, editable=False, help_text=_("First characters, for recognition")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @classmethod
+    def issue(cls, user: models.Model, name: str) -> tuple[ApiToken, str]:
+        """Create a token; returns it with the raw key, which is never stored or shown again."""
+        raw = secrets.token_urlsafe(32)
+        token = cls.objects.create(
+            user=user, name=name, key_hash=hash_token(raw), prefix=raw[: cls.PREFIX_LENGTH]
+        )
+        return token, raw
+
+    @classmethod
+    def authenticate(cls, raw: str) -> ApiToken | None:
+        """The active token for ``raw`` (its user loaded), stamping ``last_used_at``; or None."""
+        if not raw or len(raw) > 200:
+            return None
+        token = (
+            cls.objects.select_related("user")
+            .filter(key_hash=hash_token(raw), user__is_active=True)
+            .first()
+        )
+        if token is None:
+            return None
+        now = timezone.now()
+        cls.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+        return token

@@ -1,0 +1,59 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.forms import SignupForm, TokenForm
+from accounts.models import ApiToken
+
+
+def _next_url(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/"
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return "/"
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = SignupForm(request.POST)
+        if form.is_valid():
+            user = form.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect(_next_url(request))
+    else:
+        form = SignupForm()
+    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
+
+
+@login_required
+def tokens(request: HttpRequest) -> HttpResponse:
+    raw_token = None
+    if request.method == "POST":
+        form = TokenForm(request.POST)
+        if form.is_valid():
+            _token, raw_token = ApiToken.issue(request.user, form.cleaned_data["name"])
+            form = TokenForm()
+    else:
+        form = TokenForm()
+    context = {
+        "form": form,
+        "raw_token": raw_token,  # shown in this response only; never stored in clear
+        "tokens": ApiToken.objects.filter(user=request.user),
+    }
+    return render(request, "accounts/tokens.html", context)
+
+
+@login_required
+@require_POST
+def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
+    token = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    token.delete()
+    messages.success(request, _("Token “%(name)s” revoked.") % {"name": token.name})
+    return redirect("accounts:tokens")

@@ -1,0 +1,120 @@
+"""The HTTP API (django-ninja), mounted at /api/; interactive docs at /api/docs.
+
+Every error is JSON with one shape, ``{"error": {"reason": ..., "message": ...}}``:
+
+* request validation -> 422, ``reason="invalid"``, plus ``fields`` naming each bad field;
+* an engine error (``games.engine.errors.EngineError``, a ValueError) -> 400, its
+  ``reason`` code and its message in the request's language;
+* 401 / 403 / 404 / other ``HttpError`` -> that status.
+
+Apps contribute routers by exposing ``router`` in ``games.api`` / ``leaderboards.api``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import get_language
+from ninja import NinjaAPI, Schema
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+api = NinjaAPI(
+    title="Solitaire Arena API",
+    version="1",
+    description="Deals, live games, results and records. Authenticate with "
+    "`Authorization: Bearer <token>` (create a token on the account page) or a session.",
+    docs_url="/docs",
+    urls_namespace="api",
+)
+
+
+def error_body(reason: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"reason": reason, "message": message, **extra}}
+
+
+def _field_name(loc: Any) -> str:
+    parts = [str(p) for p in (loc or [])]
+    # ninja prefixes the parameter source and the schema argument name: ["body", "payload", "x"]
+    if len(parts) >= 3 and parts[0] in ("body", "form", "file"):
+        parts = parts[2:]
+    elif len(parts) >= 2 and parts[0] in ("query", "path", "header", "cookie", "body", "form"):
+        parts = parts[1:]
+    return ".".join(parts) or "request"
+
+
+@api.exception_handler(ValidationError)
+def _on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    fields = {_field_name(err.get("loc")): str(err.get("msg", "invalid")) for err in exc.errors}
+    message = "; ".join(f"{name}: {msg}" for name, msg in fields.items()) or "invalid request"
+    return api.create_response(request, error_body("invalid", message, fields=fields), status=422)
+
+
+@api.exception_handler(AuthenticationError)
+def _on_authentication_error(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return api.create_response(
+        request,
+        error_body("unauthorized", "A valid Bearer token or a logged-in session is required."),
+        status=exc.status_code,
+    )
+
+
+@api.exception_handler(HttpError)
+def _on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    reason = {
+        400: "bad_request",
+        403: "forbidden",
+        404: "not_found",
+        409: "conflict",
+        429: "throttled",
+    }.get(exc.status_code, "error")
+    return api.create_response(request, error_body(reason, str(exc)), status=exc.status_code)
+
+
+@api.exception_handler(Http404)
+def _on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return api.create_response(request, error_body("not_found", "Not found."), status=404)
+
+
+def _engine_error_class() -> type[Exception] | None:
+    try:
+        module = importlib.import_module("games.engine.errors")
+    except ImportError:
+        return None
+    cls = getattr(module, "EngineError", None)
+    return cls if isinstance(cls, type) else None
+
+
+@api.exception_handler(ValueError)
+def _on_value_error(request: HttpRequest, exc: ValueError) -> HttpResponse:
+    engine_error = _engine_error_class()
+    if engine_error is None or not isinstance(exc, engine_error):
+        raise exc  # a bug, not a refused move: let Django answer 500
+    lang = getattr(request, "LANGUAGE_CODE", None) or get_language() or "en"
+    message_of = getattr(exc, "message", None)
+    message = message_of(lang) if callable(message_of) else str(exc)
+    return api.create_response(
+        request, error_body(str(getattr(exc, "reason", "invalid")), message), status=400
+    )
+
+
+class Health(Schema):
+    ok: bool
+
+
+@api.get("/health", response=Health, tags=["platform"], summary="Liveness check")
+def health(request: HttpRequest) -> dict[str, bool]:
+    return {"ok": True}
+
+
+for _module_name, _prefix in (("games.api", "/"), ("leaderboards.api", "/")):
+    try:
+        _module = importlib.import_module(_module_name)
+    except ModuleNotFoundError as _exc:
+        if _exc.name != _module_name:
+            raise
+        continue
+    _router = getattr(_module, "router", None)
+    if _router is not None:
+        api.add_router(_prefix, _router)

@@ -1,0 +1,54 @@
+"""ASGI entry point: HTTP goes to Django, WebSockets to the routes of games and leaderboards.
+
+Serve with ``uvicorn config.asgi:application``.
+"""
+
+import importlib
+import os
+from typing import Any
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+# Set up Django (apps, models) before anything imports consumers or models.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+
+WEBSOCKET_ROUTING_MODULES = ("games.routing", "leaderboards.routing")
+
+
+def collect_websocket_urlpatterns() -> list[Any]:
+    patterns: list[Any] = []
+    for name in WEBSOCKET_ROUTING_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:  # the module exists but one of its imports is missing
+                raise
+            continue
+        patterns.extend(getattr(module, "websocket_urlpatterns", []))
+    return patterns
+
+
+websocket_urlpatterns = collect_websocket_urlpatterns()
+
+# uvicorn serves no static files by itself: with SERVE_STATIC on (the default) Django's
+# static handler answers /static/ (the app's CSS/JS and the API docs' Swagger UI).
+http_app: Any = django_asgi_app
+if settings.SERVE_STATIC:
+    http_app = ASGIStaticFilesHandler(django_asgi_app)
+
+application = ProtocolTypeRouter(
+    {
+        "http": http_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,329 @@
+"""Solitaire Arena settings, read from the environment.
+
+With nothing set, the project runs embedded: DEBUG on, SQLite (db.sqlite3), the in-memory
+channel layer and Celery in eager mode, so `make run` and `make test` need only Python.
+Set DATABASE_URL and REDIS_URL for the real stack (PostgreSQL, Redis, a Celery worker).
+Every variable read here is listed in README.md ("Configuration"). A malformed value
+raises ImproperlyConfigured naming the variable: a typo must never silently fall back.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _raw(name: str) -> str | None:
+    """The variable's value, or None when unset or empty (empty counts as unset)."""
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return None
+    return value.strip()
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = _raw(name)
+    if value is None:
+        return default
+    lowered = value.lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean: use one of 0, 1, true, false (also yes/no, on/off)"
+    )
+
+
+def env_int(name: str, default: int, minimum: int = 0) -> int:
+    value = _raw(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name}={value!r} must be at least {minimum}")
+    return number
+
+
+_HOST_RE = re.compile(r"^(\.?[A-Za-z0-9_.-]+|\*|\[[0-9A-Fa-f:.]+\])(:\d+)?$")
+
+
+def env_hosts(name: str, default: list[str]) -> list[str]:
+    value = _raw(name)
+    if value is None:
+        return default
+    hosts = [part.strip() for part in value.split(",")]
+    for host in hosts:
+        if not host or not _HOST_RE.match(host):
+            raise ImproperlyConfigured(
+                f"{name}={value!r}: {host!r} is not a host name; give a comma-separated "
+                "list of host names such as 'arena.example.com,.example.org' (no scheme, no path)"
+            )
+    return hosts
+
+
+def env_origins(name: str) -> list[str]:
+    value = _raw(name)
+    if value is None:
+        return []
+    origins = [part.strip() for part in value.split(",")]
+    for origin in origins:
+        if not re.match(r"^https?://[^/\s]+$", origin):
+            raise ImproperlyConfigured(
+                f"{name}={value!r}: {origin!r} is not an origin such as https://arena.example.com"
+            )
+    return origins
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = _raw(name)
+    if value is None:
+        return default
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} must be one of: {', '.join(choices)}")
+    return value
+
+
+# --- Core -------------------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", True)
+
+_DEV_SECRET_KEY = "dev-only-secret-key-do-not-use-in-production-0123456789abcdefghij"
+SECRET_KEY = _raw("SECRET_KEY") or ""
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (e.g. "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))')"
+        )
+    SECRET_KEY = _DEV_SECRET_KEY
+
+ALLOWED_HOSTS = env_hosts("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+if not DEBUG and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "ALLOWED_HOSTS must be set when DEBUG is off (comma-separated host names)"
+    )
+CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "ninja",
+    "accounts",
+    "games",
+    "leaderboards",
+    "frontend",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "frontend" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -----------------------------------------------------------------------------
+
+DATABASE_URL = _raw("DATABASE_URL")
+DATABASE_CONN_MAX_AGE = env_int("DATABASE_CONN_MAX_AGE", 60)
+if DATABASE_URL:
+    try:
+        _db: dict[str, Any] = dict(
+            dj_database_url.parse(
+                DATABASE_URL, conn_max_age=DATABASE_CONN_MAX_AGE, conn_health_checks=True
+            )
+        )
+    except Exception as exc:  # dj-database-url raises several exception types
+        raise ImproperlyConfigured(
+            f"DATABASE_URL does not parse ({exc}); expected e.g. "
+            "postgres://user:password@host:5432/dbname"
+        ) from None
+    if _db.get("ENGINE") not in ("django.db.backends.postgresql", "django.db.backends.sqlite3"):
+        raise ImproperlyConfigured(
+            f"DATABASE_URL selects {_db.get('ENGINE')!r}; only postgres:// (and sqlite://) "
+            "are supported"
+        )
+    if not _db.get("NAME"):
+        raise ImproperlyConfigured("DATABASE_URL has no database name (…/dbname at the end)")
+    _db["ATOMIC_REQUESTS"] = False
+else:
+    _db = {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": BASE_DIR / "db.sqlite3",
+        "ATOMIC_REQUESTS": False,
+        # Several processes (uvicorn, tests, an eager Celery task) may touch the file.
+        "OPTIONS": {"timeout": 20},
+    }
+DATABASES = {"default": _db}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: channel layer, Celery, cache ----------------------------------------------
+
+REDIS_URL = _raw("REDIS_URL")
+if REDIS_URL and not re.match(r"^(redis|rediss|unix)://", REDIS_URL):
+    raise ImproperlyConfigured(
+        f"REDIS_URL={REDIS_URL!r} must start with redis://, rediss:// or unix://"
+    )
+CHANNEL_LAYER = env_choice("CHANNEL_LAYER", "core", ("core", "pubsub"))
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": (
+                "channels_redis.pubsub.RedisPubSubChannelLayer"
+                if CHANNEL_LAYER == "pubsub"
+                else "channels_redis.core.RedisChannelLayer"
+            ),
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "arena",
+        }
+    }
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CELERY_BROKER_URL = "memory://"
+    CELERY_RESULT_BACKEND = None
+    CELERY_TASK_ALWAYS_EAGER = True
+
+# Celery (config/celery.py reads every CELERY_* setting).
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 24 * 3600
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Periodic tasks (celery beat); the games/leaderboards apps add their entries here.
+CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
+
+# --- Auth ---------------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+# --- Internationalisation and time --------------------------------------------------------
+
+PLATFORM_TIME_ZONE = _raw("PLATFORM_TIME_ZONE") or "UTC"
+try:
+    ZoneInfo(PLATFORM_TIME_ZONE)
+except (ZoneInfoNotFoundError, ValueError):
+    raise ImproperlyConfigured(
+        f"PLATFORM_TIME_ZONE={PLATFORM_TIME_ZONE!r} is not an IANA time zone name "
+        "(e.g. UTC, Europe/Paris, Europe/Bucharest)"
+    ) from None
+TIME_ZONE = PLATFORM_TIME_ZONE
+USE_TZ = True
+CELERY_TIMEZONE = PLATFORM_TIME_ZONE
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("fr", "Français"), ("ro", "Română"), ("en", "English")]
+USE_I18N = True
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
+
+# --- Game platform ------------------------------------------------------------------------
+
+# Numbered deals offered per variant (codes 1..NUMBERED_DEALS).
+NUMBERED_DEALS = env_int("NUMBERED_DEALS", 50000, minimum=1)
+
+# --- Static files -------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "frontend" / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# Serve /static/ from the ASGI app itself (config/asgi.py). Turn off when a proxy or CDN
+# serves STATIC_ROOT (after `manage.py collectstatic`).
+SERVE_STATIC = env_bool("SERVE_STATIC", True)
+
+# --- Security (production) ----------------------------------------------------------------
+
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if env_bool("TRUST_X_FORWARDED_PROTO", False):
+    # Only behind a TLS-terminating proxy that sets this header itself.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Logging ------------------------------------------------------------------------------
+
+LOG_LEVEL = env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"))
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "console": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "console"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+    },
+}

@@ -1,0 +1,51 @@
+"""`manage.py setup_site`: what `make run` needs before serving.
+
+* an `admin` superuser; its random password is printed once, when the account is created
+  (reset it later with `manage.py changepassword admin`);
+* the daily deals (today and ahead), via games.services.daily.ensure_daily_deals().
+"""
+
+import secrets
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+
+class Command(BaseCommand):
+    help = "Create the admin account (password printed once) and ensure the daily deals."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self._ensure_admin()
+        self._ensure_daily_deals()
+
+    def _ensure_admin(self) -> None:
+        User = get_user_model()
+        with transaction.atomic():
+            if User.objects.filter(username="admin").exists():
+                self.stdout.write("Admin account: admin (exists; password unchanged).")
+                return
+            password = secrets.token_urlsafe(12)
+            User.objects.create_superuser(username="admin", email="", password=password)
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Created the admin account. This password is shown ONCE:\n"
+                f"    username: admin\n    password: {password}\n"
+                "Log in at http://127.0.0.1:8000/admin/"
+            )
+        )
+
+    def _ensure_daily_deals(self) -> None:
+        try:
+            from games.services.daily import ensure_daily_deals
+        except ImportError as exc:
+            self.stderr.write(
+                self.style.WARNING(
+                    "Daily deals not prepared: games.services.daily.ensure_daily_deals is not "
+                    f"available yet ({exc})."
+                )
+            )
+            return
+        result = ensure_daily_deals()
+        self.stdout.write(f"Daily deals ensured{f': {result}' if result else '.'}")

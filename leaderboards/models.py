@@ -1,0 +1,2 @@
+# Models of the leaderboards app (see docs/architecture.md, "Data model"): owned by the engineer
+# building this app, together with its migrations.

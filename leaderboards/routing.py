@@ -1,0 +1,5 @@
+"""WebSocket routes of the leaderboards app, collected by config/asgi.py."""
+
+from typing import Any
+
+websocket_urlpatterns: list[Any] = []
