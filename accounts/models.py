@@ -19,8 +19,8 @@ display_name_validators = [
     MinLengthValidator(DISPLAY_NAME_MIN),
     MaxLengthValidator(DISPLAY_NAME_MAX),
     RegexValidator(
-        r"^\w(?:[\w .'-]*\w)?$",
-        _("Use letters, digits, spaces and . ' - _ ; start and end with a letter or digit."),
+        r"^\w(?:[\w .'-]*[\w.])?$",
+        _("Use letters, digits, spaces and . ' - _ ; start with a letter or digit."),
         code="invalid_display_name",
     ),
 ]

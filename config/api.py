@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import get_language
 from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -44,23 +44,20 @@ def _field_name(loc: Any) -> str:
     return ".".join(parts) or "request"
 
 
-@api.exception_handler(ValidationError)
 def _on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     fields = {_field_name(err.get("loc")): str(err.get("msg", "invalid")) for err in exc.errors}
     message = "; ".join(f"{name}: {msg}" for name, msg in fields.items()) or "invalid request"
-    return api.create_response(request, error_body("invalid", message, fields=fields), status=422)
+    return json_response(request, error_body("invalid", message, fields=fields), status=422)
 
 
-@api.exception_handler(AuthenticationError)
 def _on_authentication_error(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    return api.create_response(
+    return json_response(
         request,
         error_body("unauthorized", "A valid Bearer token or a logged-in session is required."),
         status=exc.status_code,
     )
 
 
-@api.exception_handler(HttpError)
 def _on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
     reason = {
         400: "bad_request",
@@ -69,12 +66,11 @@ def _on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
         409: "conflict",
         429: "throttled",
     }.get(exc.status_code, "error")
-    return api.create_response(request, error_body(reason, str(exc)), status=exc.status_code)
+    return json_response(request, error_body(reason, str(exc)), status=exc.status_code)
 
 
-@api.exception_handler(Http404)
 def _on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
-    return api.create_response(request, error_body("not_found", "Not found."), status=404)
+    return json_response(request, error_body("not_found", "Not found."), status=404)
 
 
 def _engine_error_class() -> type[Exception] | None:
@@ -86,7 +82,6 @@ def _engine_error_class() -> type[Exception] | None:
     return cls if isinstance(cls, type) else None
 
 
-@api.exception_handler(ValueError)
 def _on_value_error(request: HttpRequest, exc: ValueError) -> HttpResponse:
     engine_error = _engine_error_class()
     if engine_error is None or not isinstance(exc, engine_error):
@@ -94,9 +89,25 @@ def _on_value_error(request: HttpRequest, exc: ValueError) -> HttpResponse:
     lang = getattr(request, "LANGUAGE_CODE", None) or get_language() or "en"
     message_of = getattr(exc, "message", None)
     message = message_of(lang) if callable(message_of) else str(exc)
-    return api.create_response(
+    return json_response(
         request, error_body(str(getattr(exc, "reason", "invalid")), message), status=400
     )
+
+
+def json_response(request: HttpRequest, body: dict[str, Any], status: int) -> HttpResponse:
+    return JsonResponse(body, status=status)
+
+
+def install_error_handlers(target: NinjaAPI) -> None:
+    """Give ``target`` the platform's JSON error shape (used by ``api`` and by tests)."""
+    target.add_exception_handler(ValidationError, _on_validation_error)
+    target.add_exception_handler(AuthenticationError, _on_authentication_error)
+    target.add_exception_handler(HttpError, _on_http_error)
+    target.add_exception_handler(Http404, _on_not_found)
+    target.add_exception_handler(ValueError, _on_value_error)
+
+
+install_error_handlers(api)
 
 
 class Health(Schema):
