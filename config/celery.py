@@ -13,3 +13,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.task(name="arena.health")
+def health() -> dict[str, object]:
+    """Round trip through the broker and the database (used by ops checks and CI)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    return {
+        "ok": True,
+        "database": str(connection.settings_dict["NAME"]),
+        "users": get_user_model().objects.count(),
+    }
