@@ -8,7 +8,7 @@ costs more than the whole budget. Every refusal is raised before anything change
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 from games.engine.cards import SPELLINGS, Card, card_str
 from games.engine.errors import ActionParseError, DeckError, IllegalActionError
@@ -170,6 +170,16 @@ class GameBase:
 
     def is_free(self, pos: int) -> bool:
         raise NotImplementedError
+
+    def copy(self) -> Self:
+        """An independent game in the same state (searches branch on copies)."""
+        other = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                setattr(other, slot, getattr(self, slot))
+        other.stock, other.discard = list(self.stock), list(self.discard)
+        other.log, other._undo = list(self.log), list(self._undo)
+        return other
 
     # -- what a player may see ----------------------------------------------------------
     def is_face_up(self, pos: int) -> bool:

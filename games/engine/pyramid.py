@@ -189,11 +189,3 @@ class PyramidGame(GameBase):
 
     def state_key(self) -> tuple[object, ...]:
         return (*super().state_key(), self.recycles, self._gone)
-
-    def copy(self) -> PyramidGame:
-        other = PyramidGame(self.deck, self.variant, self.rules)
-        other.removed, other.score, other.moves = self.removed, self.score, self.moves
-        other.stock, other.discard = list(self.stock), list(self.discard)
-        other.log, other._undo = list(self.log), list(self._undo)
-        other.recycles, other._gone = self.recycles, self._gone
-        return other

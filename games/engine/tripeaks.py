@@ -123,10 +123,3 @@ class TriPeaksGame(GameBase):
         else:
             self.removed &= ~(1 << pos)
         self.score = previous
-
-    def copy(self) -> TriPeaksGame:
-        other = TriPeaksGame(self.deck, self.variant, self.rules)
-        other.removed, other.score, other.moves = self.removed, self.score, self.moves
-        other.stock, other.discard = list(self.stock), list(self.discard)
-        other.log, other._undo = list(self.log), list(self._undo)
-        return other

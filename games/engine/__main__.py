@@ -1,0 +1,5 @@
+import sys
+
+from games.engine.cli import main
+
+sys.exit(main())
