@@ -1,5 +1,115 @@
-"""HTTP API of the games app, mounted under /api/ by config/api.py."""
+"""HTTP API of the games app, mounted under /api/ by config/api.py.
 
+Thin: each endpoint reads who is asking (a Bearer token's account, a logged-in session,
+or a guest's session), calls one service, and turns the services' refusals into the
+platform's JSON error shape ``{"error": {"reason", "message", ...}}`` with their status.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
 from ninja import Router
+from ninja.responses import Status, codes_4xx
+
+from accounts.auth import BearerOrSession
+from games.engine import EngineError
+from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut
+from games.services import deals, play
+from games.services.errors import DealRequestError, GameServiceError, error_payload
 
 router = Router(tags=["games"])
+auth = BearerOrSession(guest=True)
+
+
+def _answers_refusals(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Refusals become ``(status, {"error": ...})``; anything else is a bug and stays a 500."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return view(request, *args, **kwargs)
+        except GameServiceError as err:
+            return Status(err.status, {"error": error_payload(err)})
+        except EngineError as err:
+            return Status(400, {"error": error_payload(err)})
+
+    return wrapper
+
+
+def _actor(request: HttpRequest, *, create_session: bool = False) -> play.Actor:
+    user = getattr(request, "auth", None)
+    if user is not None and getattr(user, "is_authenticated", False):
+        return play.Actor(user=user)
+    session = request.session
+    if session.session_key is None and create_session:
+        session["guest"] = True  # non-empty, so the middleware sends the cookie
+        session.save()
+    return play.Actor(guest_key=session.session_key or "")
+
+
+def _deal_and_daily(body: GameCreateIn) -> tuple[Any, Any]:
+    forms = [body.code is not None, body.number is not None, body.daily is not None]
+    if sum(forms) != 1:
+        raise DealRequestError(
+            "bad_request", 'give exactly one of "code", "number" (with "variant") or "daily"'
+        )
+    if body.daily is not None:
+        daily = deals.check_daily_request(body.daily)
+        return daily.deal, daily
+    text = body.code if body.code is not None else body.number
+    assert text is not None
+    code = deals.check_deal_request(text, body.variant)
+    return deals.get_or_create_deal(code), None
+
+
+@router.post(
+    "/games",
+    auth=auth,
+    response={201: GameOut, codes_4xx: ErrorOut},
+    summary="Start a game on a deal code, a numbered deal or today's daily deal",
+)
+@_answers_refusals
+def start_game(request: HttpRequest, body: GameCreateIn) -> Any:
+    deal, daily = _deal_and_daily(body)
+    actor = _actor(request, create_session=True)
+    game = play.do_start_game(deal, actor.account, actor.guest_key, daily=daily)
+    return Status(201, play.game_payload(game))
+
+
+@router.get(
+    "/games/{game_id}",
+    auth=auth,
+    response={200: GameOut, codes_4xx: ErrorOut},
+    summary="A game's current state (its player only)",
+)
+@_answers_refusals
+def get_game(request: HttpRequest, game_id: str) -> Any:
+    return play.get_game(game_id, _actor(request))
+
+
+@router.post(
+    "/games/{game_id}/actions",
+    auth=auth,
+    response={200: GameOut, codes_4xx: ErrorOut},
+    summary="Play one action: a log token, a tableau position, abandon or finish",
+)
+@_answers_refusals
+def act(request: HttpRequest, game_id: str, body: ActionIn) -> Any:
+    action = body.model_dump(exclude_none=True)
+    return play.do_act(game_id, _actor(request), action)
+
+
+@router.get(
+    "/deals/{code}",
+    auth=auth,
+    response={200: DealFactsOut, codes_4xx: ErrorOut},
+    summary="Public facts of a deal (par and winnable when solved; never the solution)",
+)
+@_answers_refusals
+def deal_facts(request: HttpRequest, code: str) -> Any:
+    parsed, deal = deals.check_public_deal(code)
+    return deals.deal_facts(parsed, deal)

@@ -2,4 +2,10 @@
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from django.urls import path
+
+from games.consumers import PlayConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/play/<uuid:game_id>/", PlayConsumer.as_asgi()),
+]

@@ -1,0 +1,141 @@
+"""``/ws/play/<game id>/``: a thin WebSocket front for the live-play service.
+
+It checks that the connecting account or guest session owns the game, joins the groups
+``game.<hex>`` (and ``user.<id>`` for accounts), forwards each ``{"action": ...}`` /
+``{"position": n}`` frame to ``games.services.play.do_act`` and answers
+``{"type": "state", "game": <the HTTP payload>}`` or ``{"type": "error", "reason",
+"message", ...}``. Group events ``{"type": "arena.event", "payload": {...}}`` are sent
+as they are. A frame that is not a small JSON object gets an error frame; it never
+closes the socket or crashes the consumer.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
+
+from games.engine import EngineError
+from games.services import play
+from games.services.errors import GameServiceError, error_payload, localised
+
+logger = logging.getLogger(__name__)
+
+MAX_FRAME_CHARS = 2048
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+_LANGS = ("fr", "ro", "en")
+
+
+def actor_of(scope: dict[str, Any]) -> play.Actor:
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        return play.Actor(user=user)
+    session = scope.get("session")
+    return play.Actor(guest_key=getattr(session, "session_key", None) or "")
+
+
+def language_of(scope: dict[str, Any]) -> str:
+    """``?lang=``, then the language cookie, then Accept-Language; English otherwise."""
+    from urllib.parse import parse_qs
+
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    candidates = list(query.get("lang", []))
+    cookie = (scope.get("cookies") or {}).get("django_language")
+    if cookie:
+        candidates.append(cookie)
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            for part in value.decode("latin-1").split(","):
+                candidates.append(part.split(";")[0])
+    for candidate in candidates:
+        lang = candidate.strip().lower()[:2]
+        if lang in _LANGS:
+            return lang
+    return "en"
+
+
+class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    async def connect(self) -> None:
+        self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
+        self.actor = actor_of(self.scope)
+        self.lang = language_of(self.scope)
+        self.ready = False
+        await self.accept()
+        try:
+            payload = await database_sync_to_async(self._run)(
+                play.get_game, self.game_id, self.actor
+            )
+        except GameServiceError as err:
+            await self._send_error(err)
+            code = CLOSE_NOT_FOUND if err.status == 404 else CLOSE_FORBIDDEN
+            await self.close(code=code)
+            return
+        groups = [f"game.{payload['id'].replace('-', '')}"]
+        if self.actor.account is not None:
+            groups.append(f"user.{self.actor.account.pk}")
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.groups = groups  # left again by the base class on disconnect
+        self.ready = True
+        await self.send_json({"type": "state", "game": payload})
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        if text_data is None:
+            await self._send_error_reason("bad_frame", "send JSON text frames, not binary")
+            return
+        if len(text_data) > MAX_FRAME_CHARS:
+            await self._send_error_reason("bad_frame", f"frames hold at most {MAX_FRAME_CHARS}")
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self._send_error_reason("bad_frame", "a frame is one JSON object")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not self.ready:
+            return
+        try:
+            payload = await database_sync_to_async(self._run)(
+                play.do_act, self.game_id, self.actor, content
+            )
+        except (GameServiceError, EngineError) as err:
+            await self._send_error(err)
+            return
+        except Exception:  # a bug: tell the client, keep the socket, log it loudly
+            logger.exception("play consumer: action on game %s failed", self.game_id)
+            await self._send_error_reason("server_error", "the server could not play this")
+            return
+        await self.send_json({"type": "state", "game": payload})
+
+    async def arena_event(self, event: dict[str, Any]) -> None:
+        """Group messages (records, notifications) go to the client as they are."""
+        await self.send_json(event["payload"])
+
+    def _run(self, function: Any, *args: Any) -> Any:
+        """Call a service in the player's language (refusals are worded in it)."""
+        with translation.override(self.lang):
+            return function(*args)
+
+    async def _send_error(self, err: Exception) -> None:
+        with translation.override(self.lang):
+            body = error_payload(err, self.lang)
+        await self.send_json({"type": "error", **body})
+
+    async def _send_error_reason(self, reason: str, detail: str) -> None:
+        await self.send_json(
+            {
+                "type": "error",
+                "reason": reason,
+                "message": localised(reason, self.lang),
+                "detail": detail,
+            }
+        )

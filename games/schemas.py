@@ -1,0 +1,81 @@
+"""Typed shapes of the games API (request bodies and answers), shown in /api/docs.
+
+The WebSocket consumer sends the very same game payload as ``GameOut`` inside
+``{"type": "state", "game": ...}``; ``view`` is the engine's ``game.view()`` as is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ninja import Field, Schema
+from pydantic import ConfigDict, StrictInt
+
+
+class GameCreateIn(Schema):
+    """Give one of: ``code``; ``number`` with ``variant``; ``daily`` (a variant)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    code: str | None = Field(None, max_length=64, examples=["TP1-E-AAAAAAB"])
+    number: StrictInt | None = Field(None, examples=[12345])
+    variant: str | None = Field(None, max_length=8, examples=["TP-E"])
+    daily: str | None = Field(None, max_length=8, examples=["TP-E"])
+
+
+class ActionIn(Schema):
+    """One action: a log token (``KC``, ``TC+3S``, ``D``, ``U``), ``abandon`` or ``finish``;
+    or a click on a tableau position (0..27, played only if that card is face up)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: str | None = Field(None, max_length=16, examples=["KC", "D", "U", "abandon"])
+    position: StrictInt | None = Field(None, ge=0, le=27, examples=[20])
+
+
+class DealRef(Schema):
+    code: str | None = Field(description="null while a sealed deal's code is secret")
+    label: str
+    variant: str
+    number: int | None
+
+
+class GameOut(Schema):
+    id: str
+    deal: DealRef
+    daily: int | None
+    status: str = Field(description="playing, won, blocked or abandoned")
+    finished: bool = Field(
+        description="over for good; a blocked game stays open (undo) until `finish`"
+    )
+    score: int
+    moves: int
+    cards_left: int
+    duration_ms: int | None
+    view: dict[str, Any] = Field(description="the engine's player view: no hidden card")
+    revealed: list[str] = Field(description="cards this action turned face up")
+    result: dict[str, Any] | None = Field(
+        description="what the leaderboards recorded, in the answer that ended the game"
+    )
+
+
+class DealFactsOut(Schema):
+    code: str
+    label: str
+    variant: str
+    number: int | None
+    sealed: bool
+    winnable: bool | None = Field(description="null until the solver has run")
+    par: int | None = Field(description="fewest moves of any win, when known")
+    solved: bool
+
+
+class ErrorDetail(Schema):
+    reason: str
+    message: str = Field(description="in the request's language (fr, ro, en)")
+    detail: str | None = None
+    index: int | None = Field(None, description="log index of a refused action")
+
+
+class ErrorOut(Schema):
+    error: ErrorDetail

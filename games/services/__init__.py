@@ -1,0 +1,1 @@
+"""Service functions of the games app: ``check_*`` validate, ``do_*`` change the database."""

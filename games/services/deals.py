@@ -1,0 +1,150 @@
+"""Which deal a client asks for, checked before anything is stored.
+
+Clients name a deal by its code (any case or spacing), or by "#12345" / "12345" with a
+variant. Sealed codes are refused here, and never repeated back: a sealed deal is reached
+through its daily deal only (SPEC §10), so accepting its code would let anyone who has
+learnt it play (and study) the day's deal outside the daily flow.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_variant
+from games.models import DailyDeal, Deal
+from games.models import Variant as VariantChoice
+from games.services.errors import DealRequestError
+
+MAX_REQUEST_CHARS = 64
+_NUMBER = re.compile(r"^#?\s*(\d{1,18})$")
+
+
+def check_variant(text: str | None) -> Variant:
+    if not isinstance(text, str) or not text.strip():
+        raise DealRequestError(
+            "variant_required", "a deal number needs a variant: TP-E, TP-C or PY"
+        )
+    try:
+        return parse_variant(text[:MAX_REQUEST_CHARS])
+    except ValueError:
+        raise DealRequestError(
+            "bad_variant", f"unknown variant {text[:20]!r}: expected TP-E, TP-C or PY"
+        ) from None
+
+
+def check_number(number: int) -> int:
+    limit: int = settings.NUMBERED_DEALS
+    if not 1 <= number <= limit:
+        raise DealRequestError(
+            "out_of_range", f"numbered deals go from 1 to {limit}; {number} is not one of them"
+        )
+    return number
+
+
+def check_deal_request(text: str | int, variant: str | None = None) -> DealCode:
+    """A numbered deal's code from a client's request; DealRequestError says what is wrong."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str) or not text.strip():
+        raise DealRequestError("bad_code", "give a deal code (e.g. TP1-E-AAAAAAB) or a number")
+    cleaned = "".join(text.split())  # "tp1-e- aaaaaab", " # 12345 "
+    if len(cleaned) > MAX_REQUEST_CHARS:
+        raise DealRequestError(
+            "bad_code", f"a deal code has at most {MAX_REQUEST_CHARS} characters"
+        )
+    match = _NUMBER.match(cleaned)
+    if match is not None:
+        return DealCode(check_variant(variant), check_number(int(match.group(1))))
+    try:
+        code = parse_code(cleaned)
+    except DealCodeError as err:
+        raise DealRequestError("bad_code", str(err)) from None
+    if code.sealed:
+        raise DealRequestError(
+            "sealed_code", "sealed deals cannot be started from a code: use the daily deal"
+        )
+    if variant is not None and check_variant(variant) is not code.variant:
+        raise DealRequestError(
+            "bad_request", f"the code is a {code.variant.value} deal, not {variant.strip()[:8]}"
+        )
+    check_number(code.number)
+    return code
+
+
+def get_or_create_deal(code: DealCode) -> Deal:
+    """The Deal row of a code (numbered or sealed), created on first use."""
+    deal, _ = Deal.objects.get_or_create(
+        code=code.text,
+        defaults={
+            "variant": code.variant.value,
+            "number": None if code.sealed else code.number,
+            "sealed": code.sealed,
+        },
+    )
+    return deal
+
+
+def deal_payload(deal: Deal) -> dict[str, Any]:
+    """How a deal is named in every answer: the code only once it may be shown."""
+    return {
+        "code": deal.public_code,
+        "label": deal.label,
+        "variant": deal.variant,
+        "number": None if deal.sealed else deal.number,
+    }
+
+
+def check_public_deal(text: str) -> tuple[DealCode, Deal | None]:
+    """A deal asked about by code (GET /api/deals/{code}): numbered, or sealed and revealed.
+
+    A sealed code is answered only once its deal's code is public; before that the answer
+    is "not found", exactly as for a code nobody has played, so it confirms nothing.
+    """
+    if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
+        raise DealRequestError("bad_code", "not a deal code")
+    try:
+        code = parse_code("".join(text.split()))
+    except DealCodeError as err:
+        raise DealRequestError("bad_code", str(err)) from None
+    deal = Deal.objects.filter(code=code.text).select_related("solver_fact").first()
+    if code.sealed:
+        if deal is None or deal.public_code is None:
+            raise DealRequestError("deal_not_found", "no such deal", status=404)
+        return code, deal
+    check_number(code.number)
+    return code, deal
+
+
+def deal_facts(code: DealCode, deal: Deal | None) -> dict[str, Any]:
+    """Public facts of a deal: never the solver's line, which would spoil it."""
+    fact = getattr(deal, "solver_fact", None) if deal is not None else None
+    variant = code.variant
+    return {
+        "code": code.text,
+        "label": deal.label
+        if deal is not None
+        else f"#{code.number} {VariantChoice(variant).label}",
+        "variant": variant.value,
+        "number": None if code.sealed else code.number,
+        "sealed": code.sealed,
+        "winnable": fact.winnable if fact is not None else None,
+        "par": fact.par_moves if fact is not None else None,
+        "solved": fact is not None,
+    }
+
+
+def check_daily_request(variant: str) -> DailyDeal:
+    """Today's daily deal (platform time zone) for a variant; 404 when none is picked yet."""
+    chosen = check_variant(variant)
+    daily = (
+        DailyDeal.objects.select_related("deal")
+        .filter(date=timezone.localdate(), variant=chosen.value)
+        .first()
+    )
+    if daily is None:
+        raise DealRequestError("no_daily", f"no daily deal for {chosen.value} today", status=404)
+    return daily

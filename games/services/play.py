@@ -1,0 +1,308 @@
+"""Live play held by the server (lila's way: the server checks every move).
+
+The stored ``Game.log`` is the source of truth: each action locks the game row, replays
+the log through the engine, applies the one new action, and stores the new log with the
+figures the engine computed. Clients never send a score, a count or a result, and only
+ever receive the engine's ``view()`` (no face-down card, no stock order) plus the cards
+the action itself turned face up.
+
+When a game ends:
+* won: at once, by the winning action;
+* blocked: NOT at once. SPEC §4 lets a blocked player undo, so a blocked game stays open
+  (status "blocked", ``finished`` false) until the player sends ``finish`` (or
+  ``abandon``, which on a blocked game means the same: its result is the blocked result);
+* abandoned: ``abandon`` on a game still playing.
+Each end calls ``leaderboards.services.record_game_result(game)`` once, in the same
+transaction as the final save, and its answer becomes the payload's ``result``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import (
+    BLOCKED,
+    WON,
+    EngineError,
+    IllegalActionError,
+    card_str,
+    format_log,
+    new_game,
+    replay,
+)
+from games.engine.play import Game as EngineGame
+from games.models import DailyDeal, Deal, Game
+from games.services.deals import deal_payload
+from games.services.errors import (
+    ActionRefused,
+    GameForbidden,
+    GameNotFound,
+    GameOver,
+    GameServiceError,
+)
+
+logger = logging.getLogger(__name__)
+
+#: Actions one game may hold. A real game takes well under 300 (Pyramid with recycles
+#: included); the cap keeps every replay cheap and the stored log small.
+MAX_ACTIONS = 3000
+MAX_TOKEN_CHARS = 16
+ABANDON = "abandon"
+FINISH = "finish"
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is asking: an account (``user``) or a guest known by their session key."""
+
+    user: Any = None
+    guest_key: str = ""
+
+    @property
+    def account(self) -> Any:
+        user = self.user
+        return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+# -- checks ------------------------------------------------------------------------------
+
+
+def check_can_act(game: Game, user: Any, guest_key: str | None) -> None:
+    """Only the player who started a game may see or play it (guests: same session)."""
+    if game.player_id is not None:
+        if user is None or not getattr(user, "is_authenticated", False):
+            raise GameForbidden()
+        if user.pk != game.player_id:
+            raise GameForbidden()
+        return
+    if not guest_key or guest_key != game.guest_key:
+        raise GameForbidden()
+
+
+def check_action(data: Any) -> str | int:
+    """An action frame/body -> a token string, ``abandon``/``finish``, or a position int."""
+    if not isinstance(data, dict):
+        raise GameServiceError("bad_action", 'send {"action": "KC"} or {"position": 5}')
+    action, position = data.get("action"), data.get("position")
+    if (action is None) == (position is None):
+        raise GameServiceError("bad_action", 'send exactly one of "action" or "position"')
+    if position is not None:
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise GameServiceError("bad_position", "position is a tableau index 0..27")
+        if not 0 <= position < 28:
+            raise GameServiceError("bad_position", "position is a tableau index 0..27")
+        return position
+    if not isinstance(action, str) or not action.strip():
+        raise GameServiceError("bad_action", "action is a log token: KC, TC+3S, D, U, abandon")
+    if len(action) > MAX_TOKEN_CHARS:
+        raise GameServiceError("bad_action", f"an action has at most {MAX_TOKEN_CHARS} characters")
+    lowered = action.strip().lower()
+    return lowered if lowered in (ABANDON, FINISH) else action.strip()
+
+
+# -- reading ----------------------------------------------------------------------------
+
+
+def load_game(game_id: str | uuid.UUID, *, lock: bool = False) -> Game:
+    try:
+        key = game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id))
+    except ValueError:
+        raise GameNotFound() from None
+    queryset = Game.objects.select_related("deal")
+    if lock:
+        queryset = queryset.select_for_update()
+    game = queryset.filter(pk=key).first()
+    if game is None:
+        raise GameNotFound()
+    return game
+
+
+def rebuild(game: Game) -> EngineGame:
+    """The engine game of a stored game: its deal replayed through its log."""
+    return replay(game.deal.code, game.log).game
+
+
+def game_payload(
+    game: Game,
+    engine: EngineGame | None = None,
+    revealed: list[str] | None = None,
+    result: Any = None,
+) -> dict[str, Any]:
+    """The one answer shape of HTTP and WebSocket (docs/architecture.md)."""
+    engine = engine if engine is not None else rebuild(game)
+    view = engine.view()
+    finished = game.finished_at is not None
+    if finished:  # the server refuses any further action: say so in the view too
+        view["legal"] = []
+        view["can_undo"] = False
+        view["status"] = game.status
+    return {
+        "id": str(game.id),
+        "deal": deal_payload(game.deal),
+        "daily": game.daily_id,
+        "status": game.status,
+        "finished": finished,
+        "score": game.score,
+        "moves": game.moves,
+        "cards_left": game.cards_left,
+        "duration_ms": game.duration_ms,
+        "view": view,
+        "revealed": revealed or [],
+        "result": result,
+    }
+
+
+def get_game(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
+    game = load_game(game_id)
+    check_can_act(game, actor.user, actor.guest_key)
+    return game_payload(game)
+
+
+# -- changing ---------------------------------------------------------------------------
+
+
+def do_start_game(
+    deal: Deal, player: Any, guest_key: str = "", daily: DailyDeal | None = None
+) -> Game:
+    """A new live game on ``deal`` for an account, or for a guest's session."""
+    account = player if player is not None and getattr(player, "is_authenticated", False) else None
+    if account is None and not guest_key:
+        raise GameServiceError("bad_request", "a guest game needs a session")
+    engine = new_game(deal.code)
+    now = timezone.now()
+    return Game.objects.create(
+        deal=deal,
+        player=account,
+        guest_key="" if account is not None else guest_key,
+        daily=daily,
+        log="",
+        status=engine.status,
+        score=engine.score,
+        moves=engine.moves,
+        cards_left=engine.cards_left,
+        started_at=now,
+        last_action_at=now,
+    )
+
+
+def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any]:
+    """Play one action (``{"action": ...}`` or ``{"position": n}``) and answer the payload.
+
+    Any refusal raises before anything is written, inside the transaction: the stored
+    game is unchanged.
+    """
+    checked = check_action(action)
+    with transaction.atomic():
+        game = load_game(game_id, lock=True)
+        check_can_act(game, actor.user, actor.guest_key)
+        if game.finished_at is not None:
+            raise GameOver()
+        engine = rebuild(game)
+        if checked == ABANDON:
+            return _end(game, engine, BLOCKED if engine.status == BLOCKED else "abandoned")
+        if checked == FINISH:
+            if engine.status != BLOCKED:
+                raise GameServiceError("not_blocked", "finish ends a blocked game only", 409)
+            return _end(game, engine, BLOCKED)
+        if len(engine.log) >= MAX_ACTIONS:
+            raise GameServiceError("too_many_actions", f"a game holds at most {MAX_ACTIONS}")
+        revealed = _apply(engine, checked)
+        now = timezone.now()
+        game.log = format_log(engine.log)
+        _copy_figures(game, engine)
+        game.last_action_at = now
+        if engine.status == WON:
+            return _end(game, engine, WON, revealed)
+        game.save(update_fields=["log", "status", "score", "moves", "cards_left", "last_action_at"])
+        return game_payload(game, engine, revealed)
+
+
+def do_abandon(game: Game) -> dict[str, Any]:
+    """End a game on its player's behalf (the ``abandon`` action, without an actor check)."""
+    with transaction.atomic():
+        locked = load_game(game.pk, lock=True)
+        if locked.finished_at is not None:
+            raise GameOver()
+        engine = rebuild(locked)
+        return _end(locked, engine, BLOCKED if engine.status == BLOCKED else "abandoned")
+
+
+def _apply(engine: EngineGame, action: str | int) -> list[str]:
+    """Apply one token or position click; the cards this action turned face up."""
+    index = len(engine.log)
+    try:
+        token = _token_at(engine, action) if isinstance(action, int) else action
+        face_down = [
+            pos for pos in range(28) if _in_play(engine, pos) and not engine.is_face_up(pos)
+        ]
+        stock_before = len(engine.stock)
+        engine.apply(token)
+    except EngineError as err:
+        raise ActionRefused(err, index) from None
+    revealed = [card_str(engine.tableau[pos]) for pos in face_down if engine.is_face_up(pos)]
+    if len(engine.stock) == stock_before - 1 and engine.discard:  # a card drawn from the stock
+        revealed.append(card_str(engine.discard[-1]))
+    return revealed
+
+
+def _in_play(engine: EngineGame, pos: int) -> bool:
+    return not engine.removed >> pos & 1
+
+
+def _token_at(engine: EngineGame, pos: int) -> str:
+    """A click on a tableau position -> its card, only if the player can see that card."""
+    if not _in_play(engine, pos):
+        raise IllegalActionError(f"position {pos} is empty", "not_in_play")
+    if not engine.is_face_up(pos):
+        raise IllegalActionError(f"position {pos} is face down", "blocked")
+    return card_str(engine.tableau[pos])
+
+
+def _copy_figures(game: Game, engine: EngineGame) -> None:
+    game.status = engine.status
+    game.score = engine.score
+    game.moves = engine.moves
+    game.cards_left = engine.cards_left
+
+
+def _end(
+    game: Game, engine: EngineGame, status: str, revealed: list[str] | None = None
+) -> dict[str, Any]:
+    now = timezone.now()
+    _copy_figures(game, engine)
+    game.status = status
+    game.finished_at = now
+    game.last_action_at = now
+    game.duration_ms = max(0, int((now - game.started_at).total_seconds() * 1000))
+    game.save()
+    result = _record(game)
+    return game_payload(game, engine, revealed, result)
+
+
+def _record(game: Game) -> Any:
+    recorder = _recorder()
+    if recorder is None:
+        logger.warning(
+            "leaderboards.services.record_game_result is missing: %s not recorded", game.pk
+        )
+        return None
+    return recorder(game)
+
+
+def _recorder() -> Callable[[Game], Any] | None:
+    try:
+        module = importlib.import_module("leaderboards.services")
+    except ModuleNotFoundError as exc:
+        if exc.name != "leaderboards.services":
+            raise
+        return None
+    recorder = getattr(module, "record_game_result", None)
+    return recorder if callable(recorder) else None
