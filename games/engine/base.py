@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Self
 
-from games.engine.cards import SPELLINGS, Card, card_str
+from games.engine.cards import PAIRS, SPELLINGS, Card, card_str
 from games.engine.errors import ActionParseError, DeckError, IllegalActionError
 from games.engine.layouts import FULL_TABLEAU, TABLEAU_SIZE, split_deck
 from games.engine.rules import Variant
@@ -124,6 +124,10 @@ class GameBase:
             card = SPELLINGS.get(token)
             if card is not None:
                 self.play_card(card)
+                return
+            pair = PAIRS.get(token)
+            if pair is not None:
+                self.play_pair(*pair)
             else:
                 self._apply_canonical(canonical_token(token))
 

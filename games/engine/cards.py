@@ -81,6 +81,21 @@ def _build_spellings() -> dict[str, Card]:
 SPELLINGS: Final[dict[str, Card]] = _build_spellings()
 
 
+#: Canonical text of each card, and of each ordered pair ``first * 52 + second`` as a
+#: Pyramid log token: replay looks them up instead of formatting strings per action.
+CARD_TEXT: Final[tuple[str, ...]] = tuple(card_str(card) for card in range(52))
+PAIR_TEXT: Final[tuple[str, ...]] = tuple(
+    f"{CARD_TEXT[first]}+{CARD_TEXT[second]}" for first in range(52) for second in range(52)
+)
+#: Canonical pair token -> (first, second), for the replay fast path.
+PAIRS: Final[dict[str, tuple[Card, Card]]] = {
+    PAIR_TEXT[first * 52 + second]: (first, second)
+    for first in range(52)
+    for second in range(52)
+    if first != second
+}
+
+
 def parse_card(text: str) -> Card:
     """Read any accepted spelling; raise CardParseError naming the text otherwise."""
     card = SPELLINGS.get(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine.base import DRAW, GameBase
-from games.engine.cards import Card, card_str
+from games.engine.cards import CARD_TEXT, PAIR_TEXT, Card, card_str
 from games.engine.errors import IllegalActionError
 from games.engine.layouts import FULL_TABLEAU, PYRAMID_COVER_MASKS
 from games.engine.rules import PyramidRules, Variant
@@ -15,7 +15,7 @@ WASTE = -1  # "position" of the discard's top card in undo records
 
 
 def pair_token(first: Card, second: Card) -> str:
-    return f"{card_str(first)}+{card_str(second)}"
+    return PAIR_TEXT[first * 52 + second]
 
 
 class PyramidGame(GameBase):
@@ -124,7 +124,7 @@ class PyramidGame(GameBase):
             )
         previous = self.score
         self.score = previous + self._take(card, where)
-        self._push(("K", card, where, previous), card_str(card))
+        self._push(("K", card, where, previous), CARD_TEXT[card])
 
     def play_pair(self, first: Card, second: Card) -> None:
         """Remove two free cards whose values sum to 13."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine.base import DRAW, GameBase
-from games.engine.cards import Card, card_str
+from games.engine.cards import CARD_TEXT, Card, card_str
 from games.engine.errors import IllegalActionError
 from games.engine.layouts import (
     FULL_TABLEAU,
@@ -102,7 +102,7 @@ class TriPeaksGame(GameBase):
         peak = TRIPEAKS_PEAK_OF[pos]
         bonus = rules.peak_bonus if removed & peak == peak else 0
         self.score = max(0, previous - rules.move_cost) + bonus
-        self._push((pos, previous), card_str(card))
+        self._push((pos, previous), CARD_TEXT[card])
 
     def draw(self) -> None:
         self._refuse_after_win()
