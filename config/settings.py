@@ -89,6 +89,18 @@ def env_origins(name: str) -> list[str]:
     return origins
 
 
+def env_rate(name: str, default: str) -> tuple[int, int, int]:
+    """``PER_USER,PER_ADDRESS/WINDOW_SECONDS`` (e.g. ``300,900/60``); 0 = no limit."""
+    value = _raw(name) or default
+    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*/\s*(\d+)\s*", value)
+    if match is None or int(match.group(3)) < 1:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a rate: give PER_USER,PER_ADDRESS/WINDOW_SECONDS "
+            "such as 300,900/60 (0 turns a limit off; the window is at least 1 s)"
+        )
+    return int(match.group(1)), int(match.group(2)), int(match.group(3))
+
+
 def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     value = _raw(name)
     if value is None:
@@ -141,6 +153,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.ratelimit.RateLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -248,7 +261,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Periodic tasks (celery beat); the games/leaderboards apps add their entries here.
-CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
+CELERY_BEAT_SCHEDULE: dict[str, Any] = {
+    # games/tasks/daily.py: fill empty daily-deal slots for the coming week.
+    "ensure-daily-deals": {"task": "games.ensure_daily_deals", "schedule": 3600.0},
+}
 
 # --- Auth ---------------------------------------------------------------------------------
 
@@ -285,6 +301,13 @@ LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
 
 # Numbered deals offered per variant (codes 1..NUMBERED_DEALS).
 NUMBERED_DEALS = env_int("NUMBERED_DEALS", 50000, minimum=1)
+
+# Rate limits (config/ratelimit.py): (per user, per address, window seconds) for live
+# actions (HTTP and WebSocket), log submissions and logins; answered with 429.
+RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
+RATE_LIMIT_ACTIONS = env_rate("RATE_LIMIT_ACTIONS", "300,900/60")
+RATE_LIMIT_SUBMISSIONS = env_rate("RATE_LIMIT_SUBMISSIONS", "30,120/60")
+RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")
 
 # --- Static files -------------------------------------------------------------------------
 

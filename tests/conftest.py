@@ -47,6 +47,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip_browser)
 
 
+@pytest.fixture(autouse=True)
+def rate_limits_off() -> Iterator[None]:
+    """Rate limits (config/ratelimit.py) off: their counters would carry from test to test
+    in one process. Tests of the limits turn them on with ``settings.RATE_LIMITS_ENABLED``."""
+    from django.test import override_settings
+
+    from config import ratelimit
+
+    ratelimit.reset()
+    with override_settings(RATE_LIMITS_ENABLED=False):
+        yield
+
+
 @pytest.fixture
 def chromium_path() -> str:
     """The system Chromium, for ``playwright.chromium.launch(executable_path=...)``."""

@@ -1,0 +1,245 @@
+"""Rate limits on the paths a bot would hammer: live actions, log submissions, logins.
+
+A fixed-window counter on Django's cache (local memory embedded, Redis with REDIS_URL):
+one ``INCR`` per request and key, so it costs one cache round trip and no database.
+Fixed windows let a client send up to twice a limit across a window boundary; that is
+fine here: the limits stop floods and password guessing, they are not a billing meter.
+
+Each protected request is counted twice, per user and per address, so one account cannot
+flood from many addresses and one address cannot flood with many accounts (or guests):
+
+* ``actions``: ``POST /api/games/<id>/actions`` and every action frame of ``/ws/play/``
+  (the consumer calls :func:`check_scope`); the same buckets, whichever way one plays;
+* ``submissions``: ``POST /api/deals/<code>/results``;
+* ``logins``: ``POST /accounts/login/``, per submitted user name and per address.
+
+Limits come from settings (``RATE_LIMIT_ACTIONS`` ... read from the environment, see
+README "Configuration"). A refused request gets 429 with the platform's JSON error shape
+and ``Retry-After``. If the cache itself fails (Redis down), requests are let through and
+the failure is logged: losing the limiter for a moment is better than refusing all play.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+logger = logging.getLogger(__name__)
+
+ACTIONS: Final = "actions"
+SUBMISSIONS: Final = "submissions"
+LOGINS: Final = "logins"
+
+#: scope -> the setting holding its ``(per_user, per_address, window_seconds)``.
+SETTING_OF: Final[dict[str, str]] = {
+    ACTIONS: "RATE_LIMIT_ACTIONS",
+    SUBMISSIONS: "RATE_LIMIT_SUBMISSIONS",
+    LOGINS: "RATE_LIMIT_LOGINS",
+}
+
+#: (method, path pattern, scope) of the requests the middleware counts.
+PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
+    ("POST", re.compile(r"^/api/games/[^/]+/actions/?$"), ACTIONS),
+    ("POST", re.compile(r"^/api/deals/[^/]+/results/?$"), SUBMISSIONS),
+    ("POST", re.compile(r"^/accounts/login/?$"), LOGINS),
+)
+
+MESSAGES: Final[dict[str, str]] = {
+    "fr": "Trop de requêtes : réessayez dans {s} s",
+    "ro": "Prea multe cereri: reîncercați peste {s} s",
+    "en": "Too many requests: try again in {s} s",
+}
+
+# Bumped by reset() so that tests start from empty buckets without clearing the cache
+# (clearing a Redis cache would flush the Celery broker sharing its database).
+_generation = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer of one counter: ``allowed``, and when to retry if not."""
+
+    allowed: bool
+    count: int
+    limit: int
+    retry_after: int = 0
+
+
+def reset() -> None:
+    """Forget every counter (tests): later keys live under a new generation."""
+    global _generation
+    _generation += 1
+
+
+def check_rate(key: str, limit: int, window: int) -> Verdict:
+    """Count one hit on ``key``; refused past ``limit`` hits in the current ``window`` s.
+
+    ``limit`` 0 (or less) means unlimited. A failing cache lets the hit through.
+    """
+    if limit <= 0 or window <= 0:
+        return Verdict(True, 0, limit)
+    now = time.time()
+    index = int(now // window)
+    cache_key = f"rl:{_generation}:{window}:{index}:{key}"
+    try:
+        # add() is a no-op when the key exists; incr() is atomic (Redis INCR, or under the
+        # local-memory cache's lock), so concurrent hits never lose a count.
+        cache.add(cache_key, 0, timeout=window + 1)
+        try:
+            count = int(cache.incr(cache_key))
+        except ValueError:  # expired between add() and incr()
+            cache.set(cache_key, 1, timeout=window + 1)
+            count = 1
+    except Exception:
+        logger.warning("rate limiter: cache unavailable, %s let through", key, exc_info=True)
+        return Verdict(True, 0, limit)
+    if count <= limit:
+        return Verdict(True, count, limit)
+    retry_after = max(1, math.ceil((index + 1) * window - now))
+    return Verdict(False, count, limit, retry_after)
+
+
+def limits_of(scope: str) -> tuple[int, int, int]:
+    """``(per_user, per_address, window)`` of a scope, from settings."""
+    per_user, per_address, window = getattr(settings, SETTING_OF[scope])
+    return int(per_user), int(per_address), int(window)
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "RATE_LIMITS_ENABLED", True))
+
+
+def check_scope(scope: str, who: str | None, address: str | None) -> Verdict | None:
+    """Count a hit of ``who`` (a user/guest/name key, or None) from ``address``.
+
+    Returns the refusing verdict, or None when the hit is allowed. Both counters are
+    always incremented, so a refused hit still counts against the other key.
+    """
+    if not enabled():
+        return None
+    per_user, per_address, window = limits_of(scope)
+    refused: Verdict | None = None
+    for key, limit in ((who, per_user), (address and f"ip:{address}", per_address)):
+        if not key:
+            continue
+        verdict = check_rate(f"{scope}:{key}", limit, window)
+        if not verdict.allowed and (refused is None or verdict.retry_after > refused.retry_after):
+            refused = verdict
+    return refused
+
+
+def error_body(verdict: Verdict, lang: str | None = None) -> dict[str, Any]:
+    """``{"reason": "rate_limited", "message", "retry_after"}`` in fr / ro / en."""
+    text = MESSAGES.get((lang or "en")[:2], MESSAGES["en"])
+    return {
+        "reason": "rate_limited",
+        "message": text.format(s=verdict.retry_after),
+        "retry_after": verdict.retry_after,
+    }
+
+
+def too_many(verdict: Verdict, lang: str | None = None) -> JsonResponse:
+    response = JsonResponse({"error": error_body(verdict, lang)}, status=429)
+    response["Retry-After"] = str(verdict.retry_after)
+    return response
+
+
+# -- who is asking --------------------------------------------------------------------
+
+
+def _hashed(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _bearer_user(header: str) -> str | None:
+    """The user id of a Bearer token (one indexed lookup), or None if it is unknown."""
+    scheme, _, raw = header.partition(" ")
+    if scheme.lower() != "bearer" or not raw.strip():
+        return None
+    from accounts.models import ApiToken, hash_token
+
+    user_id = (
+        ApiToken.objects.filter(key_hash=hash_token(raw.strip()))
+        .values_list("user_id", flat=True)
+        .first()
+    )
+    return None if user_id is None else f"user:{user_id}"
+
+
+def request_who(request: HttpRequest) -> str | None:
+    """The account (Bearer token, else session user) or guest session behind a request."""
+    header = request.headers.get("Authorization")
+    if header:
+        return _bearer_user(header)
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    return f"guest:{_hashed(key)}" if key else None
+
+
+def login_who(request: HttpRequest) -> str | None:
+    """The user name a login form names (hashed: keys must not hold raw input)."""
+    name = request.POST.get("username", "")
+    return f"name:{_hashed(name.strip().lower())}" if name.strip() else None
+
+
+def request_address(request: HttpRequest) -> str | None:
+    """The client address as the ASGI server saw it (uvicorn's ``--proxy-headers`` with
+    ``--forwarded-allow-ips`` makes that the real client behind a trusted proxy)."""
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def scope_address(scope: dict[str, Any]) -> str | None:
+    client = scope.get("client")
+    return str(client[0]) if client else None
+
+
+def scope_who(scope: dict[str, Any]) -> str | None:
+    """The account or guest session of a WebSocket connection (same keys as HTTP)."""
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        return f"user:{user.pk}"
+    key = getattr(scope.get("session"), "session_key", None)
+    return f"guest:{_hashed(key)}" if key else None
+
+
+def check_ws_action(scope: dict[str, Any]) -> Verdict | None:
+    """For ``/ws/play/``: count one action frame (sync: call it through sync_to_async)."""
+    return check_scope(ACTIONS, scope_who(scope), scope_address(scope))
+
+
+def protected_scope(request: HttpRequest) -> str | None:
+    for method, pattern, scope in PROTECTED:
+        if request.method == method and pattern.match(request.path_info):
+            return scope
+    return None
+
+
+class RateLimitMiddleware:
+    """Answers 429 to protected requests past their limits (after authentication, so
+    that session users are known; Bearer tokens are looked up here by their hash)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        scope = protected_scope(request)
+        if scope is not None and enabled():
+            who = login_who(request) if scope == LOGINS else request_who(request)
+            refused = check_scope(scope, who, request_address(request))
+            if refused is not None:
+                logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)
+                return too_many(refused, getattr(request, "LANGUAGE_CODE", None))
+        return self.get_response(request)
