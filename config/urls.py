@@ -10,5 +10,6 @@ urlpatterns = [
     path("", include("frontend.urls")),
 ]
 
+handler400 = "config.views.handler400"
 handler404 = "config.views.handler404"
 handler500 = "config.views.handler500"

@@ -1,11 +1,23 @@
 """Project-wide error views: JSON under /api/, Django's HTML pages elsewhere."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
 
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
+
+
+def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's own refusals: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413), a bad Host…"""
+    if _is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            body = {"reason": "too_large", "message": "The request body is too large."}
+            return JsonResponse({"error": body}, status=413)
+        body = {"reason": "bad_request", "message": "Bad request."}
+        return JsonResponse({"error": body}, status=400)
+    return defaults.bad_request(request, exception)
 
 
 def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:

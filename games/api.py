@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, JsonResponse
 from ninja import Router
 from ninja.responses import Status, codes_4xx
 
@@ -26,16 +26,17 @@ auth = BearerOrSession(guest=True)
 
 
 def _answers_refusals(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Refusals become ``(status, {"error": ...})``; anything else is a bug and stays a 500."""
+    """Refusals become ``{"error": ...}`` with their status, sent as they are (not filtered
+    through ``ErrorOut``, which documents them); anything else is a bug and stays a 500."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
         try:
             return view(request, *args, **kwargs)
         except GameServiceError as err:
-            return Status(err.status, {"error": error_payload(err)})
+            return JsonResponse({"error": error_payload(err)}, status=err.status)
         except EngineError as err:
-            return Status(400, {"error": error_payload(err)})
+            return JsonResponse({"error": error_payload(err)}, status=400)
 
     return wrapper
 

@@ -71,10 +71,13 @@ class DealFactsOut(Schema):
 
 
 class ErrorDetail(Schema):
+    """Also, when they apply: ``detail`` (a precise English explanation) and ``index``
+    (the log index a refused action would have taken)."""
+
     reason: str
     message: str = Field(description="in the request's language (fr, ro, en)")
-    detail: str | None = None
-    index: int | None = Field(None, description="log index of a refused action")
+    detail: str | None = Field(None, description="a precise explanation, in English")
+    index: int | None = Field(None, description="the log index of a refused action")
 
 
 class ErrorOut(Schema):

@@ -1,0 +1,92 @@
+"""How games end: won at once; blocked only when the player finishes; abandoned."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from tests.platform.helpers import assert_error, bearer
+
+pytestmark = pytest.mark.django_db
+
+BLOCKED_AFTER_ALL_DRAWS = "TP1-C-AAAAAAD"  # 23 draws and nothing fits: blocked
+
+
+def start(client: Client, code: str, **headers: str) -> str:
+    response = client.post("/api/games", {"code": code}, content_type="application/json", **headers)
+    assert response.status_code == 201, response.content
+    return str(response.json()["id"])
+
+
+def act(client: Client, game_id: str, action: str, **headers: str) -> Any:
+    return client.post(
+        f"/api/games/{game_id}/actions",
+        {"action": action},
+        content_type="application/json",
+        **headers,
+    )
+
+
+def test_a_blocked_game_stays_open_for_undo_until_the_player_finishes_it(
+    client: Client, recorded: list[Game]
+) -> None:
+    game_id = start(client, BLOCKED_AFTER_ALL_DRAWS)
+    for _ in range(23):
+        last = act(client, game_id, "D").json()
+    assert last["status"] == "blocked" and last["finished"] is False
+    assert last["view"]["can_undo"] is True and last["result"] is None
+    assert recorded == []
+
+    undone = act(client, game_id, "U").json()
+    assert undone["status"] == "playing"
+    assert_error(act(client, game_id, "finish"), 409, "not_blocked")
+
+    assert act(client, game_id, "D").json()["status"] == "blocked"
+    finished = act(client, game_id, "finish")
+    assert finished.status_code == 200
+    body = finished.json()
+    assert body["status"] == "blocked" and body["finished"] is True
+    assert body["result"] is not None and body["duration_ms"] is not None
+    assert body["view"]["legal"] == [] and body["view"]["can_undo"] is False
+    game = Game.objects.get(pk=game_id)
+    assert recorded == [game] and game.status == "blocked" and game.cards_left == 28
+    assert_error(act(client, game_id, "U"), 409, "game_over")
+
+
+def test_abandoning_a_blocked_game_records_its_blocked_result(
+    client: Client, recorded: list[Game]
+) -> None:
+    game_id = start(client, BLOCKED_AFTER_ALL_DRAWS)
+    for _ in range(23):
+        act(client, game_id, "D")
+    body = act(client, game_id, "abandon").json()
+    assert body["status"] == "blocked" and body["finished"] is True
+    assert [game.status for game in recorded] == ["blocked"]
+
+
+def test_an_abandoned_game_is_over_and_recorded_once(
+    client: Client, player: tuple[Any, str], recorded: list[Game]
+) -> None:
+    _, raw = player
+    game_id = start(client, "TP1-E-AAAAAAC", **bearer(raw))
+    assert act(client, game_id, "D", **bearer(raw)).status_code == 200
+    body = act(client, game_id, "ABANDON", **bearer(raw)).json()
+    assert body["status"] == "abandoned" and body["finished"] is True
+    assert_error(act(client, game_id, "abandon", **bearer(raw)), 409, "game_over")
+    assert_error(act(client, game_id, "D", **bearer(raw)), 409, "game_over")
+    assert len(recorded) == 1 and recorded[0].status == "abandoned"
+
+
+def test_a_missing_recorder_does_not_stop_a_game_from_ending(
+    client: Client, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from games.services import play
+
+    monkeypatch.setattr(play, "_recorder", lambda: None)
+    game_id = start(client, "TP1-E-AAAAAAC")
+    body = act(client, game_id, "abandon").json()
+    assert body["finished"] is True and body["result"] is None
+    assert "record_game_result is missing" in caplog.text
