@@ -19,6 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
+from config import ratelimit
 from games.engine import EngineError
 from games.services import play
 from games.services.errors import GameServiceError, error_payload, localised
@@ -102,6 +103,11 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not self.ready:
+            return
+        # The same "actions" buckets as POST /api/games/<id>/actions (config/ratelimit.py).
+        refused = await database_sync_to_async(ratelimit.check_ws_action)(self.scope)
+        if refused is not None:
+            await self.send_json({"type": "error", **ratelimit.error_body(refused, self.lang)})
             return
         try:
             payload = await database_sync_to_async(self._run)(

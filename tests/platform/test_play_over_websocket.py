@@ -219,3 +219,20 @@ async def test_a_refused_move_is_worded_in_the_players_language() -> None:
         "index": 0,
     }
     await ws.disconnect()
+
+
+async def test_action_frames_share_the_actions_rate_limit(settings: Any) -> None:
+    settings.RATE_LIMITS_ENABLED = True
+    settings.RATE_LIMIT_ACTIONS = (2, 100, 60)
+    game_id, key = await guest_game()
+    ws, _ = await connected(game_id, key, lang="ro")
+    for _ in range(2):
+        await ws.send_json_to({"action": "D"})
+        assert (await ws.receive_json_from())["type"] == "state"
+    await ws.send_json_to({"action": "D"})
+    frame = await ws.receive_json_from()
+    assert frame["type"] == "error" and frame["reason"] == "rate_limited"
+    assert frame["message"].startswith("Prea multe cereri")
+    stored = await sync_to_async(Game.objects.get)(pk=game_id)
+    assert stored.moves == 2
+    await ws.disconnect()
