@@ -90,3 +90,21 @@ def test_a_missing_recorder_does_not_stop_a_game_from_ending(
     body = act(client, game_id, "abandon").json()
     assert body["finished"] is True and body["result"] is None
     assert "record_game_result is missing" in caplog.text
+
+
+def test_a_won_game_of_an_account_is_recorded_by_the_leaderboards(
+    client: Client, player: tuple[Any, str]
+) -> None:
+    services = pytest.importorskip("leaderboards.services")
+    assert callable(services.record_game_result)
+    from tests.platform.helpers import WINNING_CODE
+    from tests.platform.winning import find_win
+
+    _, raw = player
+    line = find_win(WINNING_CODE)
+    assert line is not None
+    game_id = start(client, WINNING_CODE, **bearer(raw))
+    for token in line:
+        body = act(client, game_id, token, **bearer(raw)).json()
+    assert body["status"] == "won" and isinstance(body["result"], dict)
+    assert "events" in body["result"]
