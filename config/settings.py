@@ -225,10 +225,11 @@ CHANNEL_LAYER = env_choice("CHANNEL_LAYER", "core", ("core", "pubsub"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
+            # channels-redis' layers, made to survive a Redis outage (config/channel_layers.py).
             "BACKEND": (
-                "channels_redis.pubsub.RedisPubSubChannelLayer"
+                "config.channel_layers.ResilientRedisPubSubChannelLayer"
                 if CHANNEL_LAYER == "pubsub"
-                else "channels_redis.core.RedisChannelLayer"
+                else "config.channel_layers.ResilientRedisChannelLayer"
             ),
             "CONFIG": {"hosts": [REDIS_URL]},
         }

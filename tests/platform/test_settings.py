@@ -81,7 +81,7 @@ def test_database_and_redis_urls_select_postgres_redis_layer_and_a_real_broker()
     assert s["DB_NAME"] == "arena"
     assert s["ATOMIC_REQUESTS"] is False
     assert s["CONN_MAX_AGE"] == 60
-    assert s["CHANNEL_BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert s["CHANNEL_BACKEND"] == "config.channel_layers.ResilientRedisChannelLayer"
     assert s["EAGER"] is False
     assert s["BROKER"] == "redis://cache.internal:6379/0"
     assert s["ACKS_LATE"] is True and s["REJECT_ON_WORKER_LOST"] is True
@@ -90,7 +90,7 @@ def test_database_and_redis_urls_select_postgres_redis_layer_and_a_real_broker()
 
 def test_channel_layer_pubsub_selects_the_pubsub_backend() -> None:
     s = load_settings(REDIS_URL="redis://localhost:6379/0", CHANNEL_LAYER="pubsub")
-    assert s["CHANNEL_BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert s["CHANNEL_BACKEND"] == "config.channel_layers.ResilientRedisPubSubChannelLayer"
 
 
 def test_platform_time_zone_becomes_the_django_time_zone() -> None:

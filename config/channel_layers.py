@@ -1,0 +1,136 @@
+"""channels-redis layers that ride out a Redis outage instead of killing every socket.
+
+With the stock ``RedisChannelLayer`` every consumer runs a ``receive()`` on its channel
+next to the client's frames; when Redis goes away that ``receive()`` raises, the error
+ends the consumer, and the player's socket dies in the middle of a game although play
+itself needs only PostgreSQL. Same for ``group_add`` while connecting. Here:
+
+* ``receive()`` waits through the outage (backing off up to 5 s), then re-adds the
+  channel's groups (a Redis restarted empty has forgotten them) and goes on;
+* ``group_add`` / ``group_discard`` log and return: the socket works, it only misses live
+  pushes until Redis is back (the groups are remembered and re-added then);
+* ``group_send`` / ``send`` still raise: their callers (leaderboards.events) log each lost
+  push, which is how an outage shows in the logs.
+
+One warning per outage and process, not one per socket: 1,000 sockets must not write
+1,000 lines a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections import defaultdict
+from typing import Any
+
+from channels_redis.core import RedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
+
+logger = logging.getLogger(__name__)
+
+MAX_BACKOFF_S = 5.0
+FIRST_BACKOFF_S = 0.2
+
+
+class _OutageLog:
+    """Says "Redis is down" once, and "Redis is back" once, per layer and process."""
+
+    def __init__(self) -> None:
+        self.down = False
+
+    def failed(self, what: str, error: BaseException) -> None:
+        if not self.down:
+            self.down = True
+            logger.warning("channel layer: Redis unavailable (%s: %r); sockets stay open, "
+                           "live pushes are lost until it is back", what, error)
+
+    def recovered(self) -> None:
+        if self.down:
+            self.down = False
+            logger.warning("channel layer: Redis is back; groups re-added")
+
+
+class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
+    """``channels_redis.core.RedisChannelLayer`` that survives Redis going away."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._joined: defaultdict[str, set[str]] = defaultdict(set)
+        self._outage = _OutageLog()
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        delay = FIRST_BACKOFF_S
+        failed = False
+        while True:
+            if failed:
+                try:
+                    for group in tuple(self._joined.get(channel, ())):
+                        await super().group_add(group, channel)
+                except Exception as error:
+                    self._outage.failed("group_add", error)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, MAX_BACKOFF_S)
+                    continue
+                self._outage.recovered()
+                failed, delay = False, FIRST_BACKOFF_S
+            try:
+                message: dict[str, Any] = await super().receive(channel)
+                return message
+            except Exception as error:  # CancelledError is a BaseException: it passes
+                self._outage.failed("receive", error)
+                failed = True
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, MAX_BACKOFF_S)
+
+    async def group_add(self, group: str, channel: str) -> None:
+        self._joined[channel].add(group)
+        try:
+            await super().group_add(group, channel)
+        except Exception as error:
+            self._outage.failed("group_add", error)
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        groups = self._joined.get(channel)
+        if groups is not None:
+            groups.discard(group)
+            if not groups:
+                del self._joined[channel]
+        try:
+            await super().group_discard(group, channel)
+        except Exception as error:
+            self._outage.failed("group_discard", error)
+
+
+class ResilientRedisPubSubChannelLayer(RedisPubSubChannelLayer):  # type: ignore[misc]
+    """``RedisPubSubChannelLayer`` whose subscriptions fail soft while Redis is down.
+
+    Its receive task already reconnects (redis-py re-subscribes on reconnection); what
+    raised was subscribing: ``new_channel`` and ``group_add`` when a socket connects.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._outage = _OutageLog()
+
+    async def new_channel(self, prefix: str = "specific.") -> str:
+        layer = self._get_layer()
+        name = f"{layer.prefix}{prefix}{uuid.uuid4().hex}"
+        layer.channels[name] = asyncio.Queue()
+        try:
+            await layer._get_shard(name).subscribe(name)
+        except Exception as error:
+            self._outage.failed("subscribe", error)
+        return name
+
+    async def group_add(self, group: str, channel: str) -> None:
+        try:
+            await self._get_layer().group_add(group, channel)
+        except Exception as error:
+            self._outage.failed("group_add", error)
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        try:
+            await self._get_layer().group_discard(group, channel)
+        except Exception as error:
+            self._outage.failed("group_discard", error)
