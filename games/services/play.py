@@ -25,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.engine import (
@@ -119,6 +120,11 @@ def load_game(game_id: str | uuid.UUID, *, lock: bool = False) -> Game:
     queryset = Game.objects.select_related("deal")
     if lock:
         queryset = queryset.select_for_update()
+        if connection.vendor == "sqlite":
+            # SQLite ignores FOR UPDATE: writing first takes the database's write lock
+            # before the read, so two actions on one game queue up instead of both
+            # replaying the same log (or failing to upgrade a read lock).
+            Game.objects.filter(pk=key).update(last_action_at=F("last_action_at"))
     game = queryset.filter(pk=key).first()
     if game is None:
         raise GameNotFound()
