@@ -115,3 +115,29 @@ def test_games_are_listed_read_only(admin_client: Client) -> None:
     assert page.status_code == 200 and b'name="_save"' not in page.content
     assert admin_client.post(f"/admin/games/game/{game.pk}/delete/").status_code == 403
     assert Game.objects.count() == 1
+
+
+def test_solve_now_stores_the_solvers_facts_for_real(celery_eager: Any) -> None:
+    solver = pytest.importorskip("games.engine.solver")
+    from games.tasks.solving import solve_deal
+
+    deal = make_deal("TP1-E-AAAAAAB")
+    answer = solver.solve(deal.code, time_budget_s=10)
+    solve_deal.delay(deal.pk, 10).get()
+    fact = SolverFact.objects.get(deal=deal)
+    assert (fact.winnable, fact.par_moves) == (answer.winnable, answer.moves)
+    assert fact.solution == answer.log and fact.nodes == answer.nodes
+
+
+def test_an_unknown_verdict_never_replaces_a_known_one() -> None:
+    Solution = pytest.importorskip("games.engine.solver").Solution
+    from games.solver_facts import do_store_solution
+
+    deal = make_deal("TP1-E-AAAAAAB")
+    known = Solution(code=deal.code, variant="TP-E", winnable=True, moves=40, solution=["D"])
+    unknown = Solution(code=deal.code, variant="TP-E", winnable=None, moves=None,
+                       budget_exhausted="time")  # fmt: skip
+    do_store_solution(deal, known)
+    fact = do_store_solution(deal, unknown)
+    assert (fact.winnable, fact.par_moves) == (True, 40)
+    assert SolverFact.objects.get(deal=deal).winnable is True
