@@ -36,7 +36,9 @@ class TriPeaksRules:
     king_ace_linked: bool
     start_score: int = 500
     move_cost: int = 1
-    peak_bonus: int = 100
+    #: Bonus for the 1st, 2nd and 3rd peak emptied, in the order they fall (the app gives
+    #: 100 each; Hogue's original scoring, SPEC §9, would be (15, 15, 30)).
+    peak_bonuses: tuple[int, int, int] = (100, 100, 100)
     undo_limit: int = 100
 
 
@@ -78,3 +80,14 @@ def adjacency_masks(king_ace_linked: bool) -> tuple[int, ...]:
         masks[1] |= 1 << 13
         masks[13] |= 1 << 1
     return tuple(masks)
+
+
+#: Pyramid (SPEC §5): two free cards go together when their values sum to this, and a
+#: card of this value (the King) goes alone.
+PYRAMID_SUM = 13
+
+
+def pyramid_partner_ranks() -> tuple[int, ...]:
+    """For each rank 1..13 (index 0 unused), the rank it pairs with; 0 for the King,
+    which is removed alone. A derived table for the solver (PyramidGame checks the sum)."""
+    return (0, *tuple(0 if r == PYRAMID_SUM else PYRAMID_SUM - r for r in range(1, 14)))

@@ -10,6 +10,7 @@ from games.engine.errors import IllegalActionError
 from games.engine.layouts import (
     FULL_TABLEAU,
     TRIPEAKS_COVER_MASKS,
+    TRIPEAKS_PEAK_MASKS,
     TRIPEAKS_PEAK_OF,
 )
 from games.engine.rules import TriPeaksRules, Variant, adjacency_masks
@@ -100,7 +101,10 @@ class TriPeaksGame(GameBase):
         self.removed = removed
         self.discard.append(card)
         peak = TRIPEAKS_PEAK_OF[pos]
-        bonus = rules.peak_bonus if removed & peak == peak else 0
+        bonus = 0
+        if removed & peak == peak:
+            emptied = sum(removed & mask == mask for mask in TRIPEAKS_PEAK_MASKS)
+            bonus = rules.peak_bonuses[emptied - 1]
         self.score = max(0, previous - rules.move_cost) + bonus
         self._push((pos, previous), CARD_TEXT[card])
 

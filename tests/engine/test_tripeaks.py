@@ -228,3 +228,17 @@ def test_the_removed_card_becomes_the_discard():
     game.apply("KD")
     assert game.view()["discard"] == "KD"
     assert parse_card("KD") == game.discard[-1]
+
+
+def test_peak_bonuses_are_a_rule_value_given_in_the_order_peaks_fall():
+    from dataclasses import replace
+
+    from games.engine import EASY, TriPeaksGame
+
+    line = winning_line()
+    hogue = TriPeaksGame(
+        new_game("TP1-E-AAAAAAB").deck, Variant.TP_E, replace(EASY, peak_bonuses=(15, 15, 30))
+    )
+    for token in line:
+        hogue.apply(token)
+    assert hogue.score == 500 - len(line) + 15 + 15 + 30
