@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.i18n import JavaScriptCatalog, set_language
 
 from frontend import views
 
@@ -6,4 +7,17 @@ app_name = "frontend"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("play/new/", views.new_game, name="new_game"),
+    path("play/<uuid:game_id>/", views.play_page, name="play"),
+    path("deals/", views.deal_lookup, name="deal_lookup"),
+    path("deals/<str:ref>/", views.deal_page, name="deal"),
+    path("deals/<str:ref>/replay/<int:result_id>/", views.replay_page, name="replay"),
+    path("daily/", views.daily_page, name="daily"),
+    path("daily/<str:day>/", views.daily_page, name="daily_day"),
+    path("series/", views.series_list, name="series_list"),
+    path("series/<slug:slug>/", views.series_page, name="series"),
+    path("players/<str:name>/", views.player_page, name="player"),
+    path("me/", views.me, name="me"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="jsi18n"),
 ]

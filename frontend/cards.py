@@ -1,0 +1,85 @@
+"""What the browser needs to draw cards and speak the rules in the page's language.
+
+The words come from the engine (``card_name``, the rule books' error messages) so that the
+page says exactly what the server says; the browser never holds a rule of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
+
+from games.engine import card_name, card_str, rank, suit
+from games.engine.errors import MESSAGES, message
+
+SUIT_SYMBOLS = "♣♦♥♠"
+SUPPORTED = ("fr", "ro", "en")
+
+
+def page_language() -> str:
+    """The active language reduced to one the engine speaks (fr, ro, en)."""
+    lang = (get_language() or "en").split("-")[0].lower()
+    return lang if lang in SUPPORTED else "en"
+
+
+def rank_text(value: int) -> str:
+    """The corner index printed on a card face: A 2..10 J Q K (fr/ro: V D R)."""
+    faces = {
+        1: pgettext("card rank shown on the card face", "A"),
+        11: pgettext("card rank shown on the card face", "J"),
+        12: pgettext("card rank shown on the card face", "Q"),
+        13: pgettext("card rank shown on the card face", "K"),
+    }
+    return faces.get(value, str(value))
+
+
+def card_table() -> dict[str, dict[str, Any]]:
+    """Every card by its token (``7S``): accessible name, face index, suit symbol, colour."""
+    lang = page_language()
+    table = {}
+    for card in range(52):
+        table[card_str(card)] = {
+            "name": card_name(card, lang),
+            "rank": rank_text(rank(card)),
+            "value": rank(card),
+            "suit": SUIT_SYMBOLS[suit(card)],
+            "red": suit(card) in (1, 2),
+        }
+    return table
+
+
+def rule_messages() -> dict[str, str]:
+    """The engine's messages (reason -> wording) in the page's language, word for word."""
+    lang = page_language()
+    return {reason: message(reason, lang) for reason in MESSAGES}
+
+
+def variant_labels() -> dict[str, str]:
+    return {
+        "TP-E": _("TriPeaks Easy"),
+        "TP-C": _("TriPeaks Classic"),
+        "PY": _("Pyramid"),
+    }
+
+
+def rule_names() -> dict[str, str]:
+    """The rule's own name, as the "Nouvelle partie" window offers it."""
+    return {
+        "TP-E": pgettext("TriPeaks rule", "Easy"),
+        "TP-C": pgettext("TriPeaks rule", "Classic"),
+        "PY": _("Pyramid"),
+    }
+
+
+def client_strings() -> dict[str, Any]:
+    """Everything the page's scripts need to draw cards and name things."""
+    return {
+        "lang": page_language(),
+        "cards": card_table(),
+        "rules": rule_messages(),
+        "variants": variant_labels(),
+        "ruleNames": rule_names(),
+        "faceDown": _("face-down card"),
+    }

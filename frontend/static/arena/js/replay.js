@@ -1,0 +1,70 @@
+// Replay page: the server folded the result's log through the engine and embedded the
+// player's view after every token; this script only steps through them.
+
+import {
+  el, fmt, gettext, readJson, tokenText,
+} from "./common.js";
+import { Board } from "./board.js";
+
+const boot = readJson("arena-replay", { steps: [] });
+const $ = (id) => document.getElementById(id);
+const steps = boot.steps || [];
+const board = new Board($("board"), { variant: boot.variant, interactive: false });
+const range = $("rp-range");
+let index = 0;
+let timer = null;
+
+const logButtons = steps.slice(1).map((step, i) => {
+  const button = el("button", { type: "button", text: tokenText(step.token) });
+  button.addEventListener("click", () => go(i + 1));
+  return button;
+});
+$("rp-log").append(...logButtons.flatMap((b) => [b, " "]));
+
+function go(i) {
+  index = Math.max(0, Math.min(steps.length - 1, i));
+  const step = steps[index];
+  board.render(step.view);
+  range.value = String(index);
+  $("hud-score").textContent = String(step.view.score);
+  $("hud-moves").textContent = String(step.view.moves);
+  $("hud-left").textContent = String(step.view.cards_left);
+  $("rp-label").textContent = index === 0
+    ? gettext("The deal")
+    : fmt(gettext("Step %(step)s of %(total)s: %(move)s"), { step: index, total: steps.length - 1, move: tokenText(step.token) });
+  logButtons.forEach((b, j) => (j + 1 === index ? b.setAttribute("aria-current", "step") : b.removeAttribute("aria-current")));
+  $("rp-prev").disabled = index === 0;
+  $("rp-first").disabled = index === 0;
+  $("rp-next").disabled = index === steps.length - 1;
+  $("rp-last").disabled = index === steps.length - 1;
+  if (index === steps.length - 1) stop();
+}
+
+function stop() {
+  clearInterval(timer);
+  timer = null;
+  $("rp-play").textContent = gettext("Play");
+}
+
+function toggle() {
+  if (timer) { stop(); return; }
+  if (index === steps.length - 1) go(0);
+  $("rp-play").textContent = gettext("Pause");
+  timer = setInterval(() => go(index + 1), 650);
+}
+
+range.max = String(Math.max(0, steps.length - 1));
+range.addEventListener("input", () => { stop(); go(Number(range.value)); });
+$("rp-first").addEventListener("click", () => { stop(); go(0); });
+$("rp-prev").addEventListener("click", () => { stop(); go(index - 1); });
+$("rp-next").addEventListener("click", () => { stop(); go(index + 1); });
+$("rp-last").addEventListener("click", () => { stop(); go(steps.length - 1); });
+$("rp-play").addEventListener("click", toggle);
+document.addEventListener("keydown", (event) => {
+  if (event.target && ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if (event.key === "ArrowRight") { stop(); go(index + 1); }
+  else if (event.key === "ArrowLeft") { stop(); go(index - 1); }
+  else if (event.key === " ") { event.preventDefault(); toggle(); }
+});
+go(0);
+document.body.dataset.ready = "1";

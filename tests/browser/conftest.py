@@ -1,0 +1,172 @@
+"""A real server and a real Chromium for the browser tests.
+
+pytest-django's ``live_server`` is WSGI only (no WebSockets), so the session runs the
+project's ASGI app under uvicorn in a subprocess, as ``make run`` does, on its own
+SQLite file (embedded settings: in-memory channel layer, eager Celery). Tests set up
+what they need through the pages themselves or ``server.manage(...)``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    url: str
+    env: dict[str, str]
+    log: Path
+
+    def manage(self, *args: str, input_text: str | None = None) -> str:
+        """Run ``manage.py`` against the server's database; returns its stdout."""
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            input=input_text,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"manage.py {' '.join(args)} failed:\n{done.stderr}")
+        return done.stdout
+
+    def python(self, code: str) -> Any:
+        """Run Django code in the server's database; the code sets ``result`` (JSON)."""
+        script = "import json\nresult = None\n" + code + "\nprint('@@' + json.dumps(result))\n"
+        out = self.manage("shell", "-c", script)
+        line = next(line for line in out.splitlines() if line.startswith("@@"))
+        return json.loads(line[2:])
+
+
+@pytest.fixture(scope="session")
+def arena_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("install Debian's chromium: apt-get install -y chromium")
+    folder = tmp_path_factory.mktemp("arena-server")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DATABASE_URL", "REDIS_URL", "RUN_SERVICE_TESTS", "DJANGO_SETTINGS_MODULE")
+    }
+    env.update(
+        {
+            "DATABASE_URL": f"sqlite:///{folder / 'browser.sqlite3'}",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "1",
+            "LOG_LEVEL": "WARNING",
+            "PYTHONUNBUFFERED": "1",
+            "RATE_LIMITS": "0",
+        }
+    )
+    port = _free_port()
+    server = Server(f"http://127.0.0.1:{port}", env, folder / "server.log")
+    server.manage("migrate", "--noinput")
+    log = server.log.open("w")
+    process = subprocess.Popen(
+        [
+            sys.executable, "-m", "uvicorn", "config.asgi:application",
+            "--host", "127.0.0.1", "--port", str(port), "--lifespan", "off",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{server.url}/api/health", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"uvicorn did not start:\n{server.log.read_text()}")
+            time.sleep(0.2)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def chromium(arena_server: Server) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def new_page(chromium: Any, arena_server: Server) -> Iterator[Any]:
+    """A factory of pages, each in its own browser context (its own cookies)."""
+    contexts: list[Any] = []
+
+    def make(viewport: dict[str, int] | None = None, locale: str = "en-US") -> Any:
+        context = chromium.new_context(
+            base_url=arena_server.url, viewport=viewport or DESKTOP, locale=locale
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def jsonish(value: Any) -> str:
+    return json.dumps(value)
