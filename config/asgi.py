@@ -37,6 +37,10 @@ def collect_websocket_urlpatterns() -> list[Any]:
 
 
 websocket_urlpatterns = collect_websocket_urlpatterns()
+# Last: any other path is closed with 4404 instead of raising (config/ws_fallback.py).
+from config.ws_fallback import websocket_fallback  # noqa: E402
+
+websocket_urlpatterns += websocket_fallback
 
 # uvicorn serves no static files by itself: with SERVE_STATIC on (the default) Django's
 # static handler answers /static/ (the app's CSS/JS and the API docs' Swagger UI).
