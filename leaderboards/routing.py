@@ -2,4 +2,11 @@
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from django.urls import path
+
+from leaderboards.consumers import DealConsumer, FeedConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/deals/<str:ref>/", DealConsumer.as_asgi()),
+    path("ws/feed/", FeedConsumer.as_asgi()),
+]

@@ -1,0 +1,164 @@
+"""Django admin for daily deals (SPEC §8): pick a deal for a date and variant, with a
+preview of its layout and what the solver knows about it.
+
+A day already under way (or past) is read-only here: its players' ranked attempts were
+made on that deal, and "the day's deals change exactly once, at midnight". An admin may
+fill today's slot only while it is empty. Ticking "draw a sealed deal" makes the
+platform draw and vet one (the solver must find it winnable) instead of picking a deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.utils.html import format_html
+
+from games.daily import (
+    DEFAULT_ATTEMPTS,
+    day_end,
+    do_pick_daily_deal,
+    find_winnable_sealed,
+    solver_vetter,
+    store_solver_fact,
+    today,
+)
+from games.engine import Variant
+from games.models import DailyDeal, Deal, SolverFact
+
+
+def layout_preview(deal: Deal | None) -> str:
+    """The deal drawn as cards by the Deal admin's helper (games/admin.py)."""
+    if deal is None or not deal.pk:
+        return "—"
+    from games.admin import layout_html  # games/admin.py imports this module at its end
+
+    return layout_html(deal.code)
+
+
+def solver_html(deal: Deal | None) -> str:
+    if deal is None or not deal.pk:
+        return "—"
+    try:
+        fact = deal.solver_fact
+    except SolverFact.DoesNotExist:
+        return "not solved yet"
+    return format_html(
+        "winnable: {} · par: {} · best cards left: {} · nodes: {} · {} ms · solver v{}",
+        fact.winnable,
+        fact.par_moves,
+        fact.best_cards_left,
+        fact.nodes,
+        round(fact.ms),
+        fact.solver_version or "?",
+    )
+
+
+class DailyDealForm(forms.ModelForm):
+    draw_sealed = forms.BooleanField(
+        required=False,
+        label="Draw a sealed deal",
+        help_text="Ignore the deal field: draw a random sealed deal the solver finds winnable.",
+    )
+
+    class Meta:
+        model = DailyDeal
+        fields = ["date", "variant", "deal"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "deal" in self.fields:
+            self.fields["deal"].required = False
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        day, variant, deal = data.get("date"), data.get("variant"), data.get("deal")
+        if day is not None and day < today():
+            raise ValidationError("Past days cannot change.")
+        if day is not None and day == today() and self.instance.pk:
+            raise ValidationError("Today's deal is being played: it cannot change any more.")
+        if data.get("draw_sealed") and variant:
+            vet = solver_vetter()
+            if vet is None:
+                raise ValidationError("The solver is not available: pick a deal instead.")
+            found = find_winnable_sealed(Variant(variant), vet, DEFAULT_ATTEMPTS)
+            if found is None:
+                raise ValidationError("No winnable sealed deal found in time; try again.")
+            data["sealed_pick"] = found
+        elif not data.get("draw_sealed"):
+            if deal is None:
+                raise ValidationError("Pick a deal, or tick “Draw a sealed deal”.")
+            if variant and deal.variant != variant:
+                raise ValidationError(f"{deal} is a {deal.variant} deal, not {variant}.")
+        return data
+
+
+@admin.register(DailyDeal)
+class DailyDealAdmin(admin.ModelAdmin):
+    form = DailyDealForm
+    list_display = ("date", "variant", "deal_label", "picked_by", "revealed", "par", "winnable")
+    list_filter = ("variant", "picked_by")
+    date_hierarchy = "date"
+    raw_id_fields = ("deal",)
+    readonly_fields = ("layout", "solver")
+    ordering = ("-date", "variant")
+
+    @admin.display(description="deal")
+    def deal_label(self, obj: DailyDeal) -> str:
+        return obj.deal.code
+
+    @admin.display(boolean=True, description="code public")
+    def revealed(self, obj: DailyDeal) -> bool:
+        return obj.deal.public_code is not None
+
+    @admin.display(description="par")
+    def par(self, obj: DailyDeal) -> int | None:
+        fact = SolverFact.objects.filter(deal=obj.deal).first()
+        return fact.par_moves if fact else None
+
+    @admin.display(description="winnable")
+    def winnable(self, obj: DailyDeal) -> bool | None:
+        fact = SolverFact.objects.filter(deal=obj.deal).first()
+        return fact.winnable if fact else None
+
+    @admin.display(description="layout")
+    def layout(self, obj: DailyDeal) -> str:
+        return layout_preview(obj.deal if obj.pk else None)
+
+    @admin.display(description="solver")
+    def solver(self, obj: DailyDeal) -> str:
+        return solver_html(obj.deal if obj.pk else None)
+
+    def has_change_permission(self, request: HttpRequest, obj: DailyDeal | None = None) -> bool:
+        if obj is not None and obj.date <= today():
+            return False  # under way or past: shown read-only
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: DailyDeal | None = None) -> bool:
+        if obj is not None and obj.date <= today():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: DailyDeal, form: Any, change: bool) -> None:
+        deal: Deal | None = form.cleaned_data.get("deal")
+        found = form.cleaned_data.get("sealed_pick")
+        if found is not None:
+            code, vetting = found
+            deal = Deal.objects.create(
+                code=code.text, variant=obj.variant, number=None, sealed=True
+            )
+            store_solver_fact(deal, vetting)
+        assert deal is not None
+        obj.picked_by = DailyDeal.PickedBy.ADMIN
+        if change:
+            obj.deal = deal
+            super().save_model(request, obj, form, change)
+            if deal.sealed:  # its code stays secret until its (possibly new) day closes
+                deal.reveal_after = day_end(obj.date)
+                deal.save(update_fields=["reveal_after"])
+            return
+        saved = do_pick_daily_deal(obj.date, obj.variant, deal, DailyDeal.PickedBy.ADMIN)
+        obj.pk = saved.pk

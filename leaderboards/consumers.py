@@ -1,0 +1,101 @@
+"""``/ws/deals/<ref>/`` (a deal's watchers) and ``/ws/feed/`` (the site's live feed).
+
+Thin (STYLE.md §8): a consumer resolves what to watch, joins its group and forwards the
+group's ``{"type": "arena.event", "payload": {...}}`` messages as their payload, as is.
+Shapes and group names live in leaderboards.events. Watching is read-only: a client
+frame gets an error frame back, never a crash or a close. An unknown deal is accepted
+then closed with 4404, so that browsers see the code (a refused handshake shows none).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games.services.errors import GameServiceError
+from leaderboards import events
+from leaderboards.boards import board_view, empty_board
+from leaderboards.refs import resolve_deal_ref
+
+logger = logging.getLogger(__name__)
+
+CLOSE_NOT_FOUND = 4404
+READ_ONLY = {
+    "type": "error",
+    "reason": "read_only",
+    "message": "This socket only sends; it reads nothing.",
+}
+
+
+class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """Joins ``self.groups_to_join`` after ``resolve()``; forwards arena events."""
+
+    joined: tuple[str, ...] = ()
+
+    async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
+        raise NotImplementedError
+
+    async def connect(self) -> None:
+        await self.accept()
+        resolved = await self.resolve()
+        if resolved is None:
+            await self.send_json(
+                {"type": "error", "reason": "not_found", "message": "Nothing to watch here."}
+            )
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        groups, first = resolved
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.joined = groups
+        if first is not None:
+            await self.send_json(first)
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send_json(READ_ONLY)
+
+    async def arena_event(self, message: dict[str, Any]) -> None:
+        payload = message.get("payload")
+        if isinstance(payload, dict):
+            await self.send_json(payload)
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(content, default=str))
+
+
+def _deal_watch(ref: str) -> tuple[tuple[str, ...], dict[str, Any]] | None:
+    """The deal's group and its current best-ever board; None if there is no such deal."""
+    try:
+        deal, parsed = resolve_deal_ref(ref)
+    except GameServiceError:
+        return None
+    if deal is None:  # a valid numbered deal nobody has played yet
+        assert parsed is not None
+        label = f"#{parsed.number} {parsed.variant.value}"
+        board = empty_board(parsed.text, label, parsed.variant.value, "best")
+        group = events.numbered_deal_group(parsed.text)
+    else:
+        board = board_view(deal, "best")
+        group = events.deal_group(deal)
+    board.pop("me", None)
+    board.pop("around", None)
+    return (group,), events.board_payload(board)
+
+
+class DealConsumer(WatchConsumer):
+    async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
+        ref = str(self.scope["url_route"]["kwargs"]["ref"])[:80]
+        return await database_sync_to_async(_deal_watch)(ref)
+
+
+class FeedConsumer(WatchConsumer):
+    async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
+        return (events.FEED_GROUP,), None
