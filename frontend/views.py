@@ -234,6 +234,8 @@ def replay_page(request: HttpRequest, ref: str, result_id: int) -> HttpResponse:
 
 
 def daily_page(request: HttpRequest, day: str | None = None) -> HttpResponse:
+    if day is None and request.GET.get("day"):
+        return redirect("frontend:daily_day", day=request.GET["day"][:10])
     if day is not None:
         try:
             date.fromisoformat(day)

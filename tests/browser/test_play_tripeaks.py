@@ -128,3 +128,34 @@ def test_cards_are_drawn_with_rank_suit_and_colour(new_page: Any) -> None:
     colour = first.evaluate("node => getComputedStyle(node).color")
     assert (colour == "rgb(192, 38, 45)") == red
     expect(card(page, token)).to_have_count(1)
+
+
+def test_blocked_game_in_french_undo_or_end_it(new_page: Any) -> None:
+    from games.engine import new_game
+
+    engine = new_game(DealCode(Variant.TP_E, 3).text)
+    for _ in range(23):
+        engine.apply("D")
+    assert engine.status == "blocked"  # TP1-E-AAAAAAD: nothing fits once the stock is gone
+
+    page = new_page(PHONE, locale="fr-FR")
+    start_from_home(page, 3, "TP-E")
+    for count in range(1, 24):
+        page.keyboard.press("d")
+        wait_moves(page, count)
+    dialog = page.locator("#end-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("Plus aucun coup possible")
+    screenshot(page, "play-tripeaks-blocked-phone-fr")
+    # Undo is offered (SPEC §4): the game goes on.
+    page.locator("#end-undo").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#stock")).to_have_attribute("aria-label", "Pioche : 1 carte")
+    page.keyboard.press("d")
+    wait_moves(page, 24)
+    expect(page.locator("#end-title")).to_have_text("Plus aucun coup possible")
+    # Ending it records the blocked result; nothing more can be played.
+    page.locator("#end-finish").click()
+    expect(page.locator("#end-subtitle")).to_contain_text("28 cartes restent dans les pics")
+    expect(page.locator("#end-finish")).to_be_hidden()
+    expect(page.locator("#end-undo")).to_be_hidden()
