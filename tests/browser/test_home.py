@@ -97,7 +97,7 @@ def test_a_watcher_on_the_home_page_gets_the_feed_live(new_page: Any, dailies: A
     sign_up(player, "carol", "Carol")
     player.goto("/")
     wait_ready(player)
-    code, line = dailies["TP-C"]
+    _code, line = dailies["TP-C"]
     player.locator('.daily-card[data-variant="TP-C"] button[type=submit]').click()
     player.wait_for_url(re.compile(r"/play/"))
     wait_ready(player)

@@ -127,7 +127,12 @@ def test_rule_book_words_reach_the_page_word_for_word(lang: str) -> None:
         assert strings["rules"][reason] == message(reason, lang)
     expected = {
         "fr": ("Plus aucun coup possible", "carte cachée", "7 de pique", "TriPeaks Facile"),
-        "ro": ("Nu mai există nicio mutare posibilă", "carte ascunsă", "7 de pică", "TriPeaks Ușor"),
+        "ro": (
+            "Nu mai există nicio mutare posibilă",
+            "carte ascunsă",
+            "7 de pică",
+            "TriPeaks Ușor",
+        ),
     }[lang]
     assert strings["rules"]["no_moves"] == expected[0]
     assert strings["faceDown"] == expected[1]
