@@ -165,9 +165,10 @@ def _deal_of(ref: str) -> tuple[str, str, Any]:
 
 @ensure_csrf_cookie
 def deal_page(request: HttpRequest, ref: str) -> HttpResponse:
+    asked = ref
     code, ref, deal = _deal_of(ref)
-    if code and ref != code and not ref.lower().startswith("daily-"):
-        return redirect("frontend:deal", ref=code)
+    if code and asked != code and not asked.lower().startswith("daily-"):
+        return redirect("frontend:deal", ref=code)  # one URL per deal: its canonical code
     variant = deal.variant if deal is not None else _variant_of_code(code)
     number = None
     if code and not (deal is not None and deal.sealed):

@@ -159,3 +159,27 @@ def test_blocked_game_in_french_undo_or_end_it(new_page: Any) -> None:
     expect(page.locator("#end-subtitle")).to_contain_text("28 cartes restent dans les pics")
     expect(page.locator("#end-finish")).to_be_hidden()
     expect(page.locator("#end-undo")).to_be_hidden()
+
+
+def test_without_websockets_the_page_plays_over_http(new_page: Any) -> None:
+    import re
+
+    page = new_page(DESKTOP)
+    page.route_web_socket(re.compile(r"/ws/play/"), lambda ws: ws.close())
+    page.goto("/")
+    box = page.locator("#open-form")
+    box.locator("input[name=number]").fill("11")
+    box.locator('button[value="play"]').click()
+    page.wait_for_url(re.compile(r"/play/"))
+    line = winning_line(11)
+    for token in line[:6]:
+        click_token(page, token)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "http")
+    # A refusal over HTTP still shows the server's words.
+    page.locator('#board .tableau .card[aria-label="face-down card"]').last.click(
+        position={"x": 12, "y": 6}
+    )
+    expect(page.locator("#help-line")).to_have_text("This card is blocked")
+    # A reload shows the same game, as the server holds it.
+    page.reload()
+    wait_moves(page, 6)

@@ -152,7 +152,13 @@ export class Board {
       }
       const token = entry.face_up ? entry.card : null;
       if (button.dataset.card !== token || (!token && !button.classList.contains("back"))) {
+        const turning = !!token && button.classList.contains("back") && this.rendered;
         fillCard(button, token, token ? cardInfo(token) : null);
+        if (turning) {
+          button.classList.remove("flip");
+          void button.offsetWidth;
+          button.classList.add("flip");
+        }
       }
       const free = !!(entry.face_up && entry.free);
       button.classList.toggle("free", free);
@@ -162,6 +168,8 @@ export class Board {
         button.setAttribute("aria-pressed", selected.has(index) ? "true" : "false");
       }
     });
+
+    this.rendered = true;
 
     // Stock.
     const stock = view.stock ?? 0;

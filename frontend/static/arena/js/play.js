@@ -110,10 +110,13 @@ function statusText(game) {
   return "";
 }
 
-function tick() {
+function currentMs() {
   const c = state.clock;
-  const ms = c.running ? c.base + (performance.now() - c.since) : c.base;
-  $("hud-time").textContent = formatDuration(ms);
+  return c.running ? c.base + (performance.now() - c.since) : c.base;
+}
+
+function tick() {
+  $("hud-time").textContent = formatDuration(currentMs());
 }
 
 // ---- Talking to the server ----------------------------------------------------------------
@@ -142,9 +145,10 @@ function onState(game, intent = state.pending.shift()) {
   // Drop a selection the server no longer shows as free (after an undo, for example).
   state.selected = state.selected.filter((pos) =>
     pos === "discard" ? !!game.view.discard : !!(game.view.tableau[pos] && game.view.tableau[pos].free));
-  if (first || !state.clock.running) {
-    const running = !game.finished;
-    state.clock = { base: game.duration_ms || state.clock.base || 0, since: performance.now(), running };
+  if (game.finished) {
+    state.clock = { base: game.duration_ms ?? currentMs(), since: performance.now(), running: false };
+  } else if (first || !state.clock.running) {
+    state.clock = { base: currentMs(), since: performance.now(), running: true };
   }
   if (game.result && game.result.events) {
     for (const event of game.result.events) if (event && typeof event === "object") recordToast(event);
@@ -301,7 +305,6 @@ function maybeShowEnd() {
   if (game.status === "playing") { state.shownEnd = null; return; }
   if (state.shownEnd === key) return;
   state.shownEnd = key;
-  state.clock.running = false;
   if (game.status === "won") showEndDialog(true);
   else if (game.status === "blocked") showEndDialog(false);
 }
