@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models.functions import Lower
+
 from accounts.models import Profile
 from leaderboards.boards import best_ever_rank, board_order
 from leaderboards.models import DealBoardState, Result
@@ -21,8 +23,13 @@ def _streak(player_id: int) -> dict[str, Any]:
 
 def player_profile(display_name: str) -> dict[str, Any] | None:
     """The profile of the player with ``display_name`` (any case), or None."""
+    # Lower() = lower() matches the case-insensitive unique index, and unlike iexact (LIKE
+    # on SQLite) it cannot fail on a long or wildcard-laden name from the URL.
     profile = (
-        Profile.objects.select_related("user").filter(display_name__iexact=display_name).first()
+        Profile.objects.select_related("user")
+        .annotate(name_lower=Lower("display_name"))
+        .filter(name_lower=display_name.lower())
+        .first()
     )
     if profile is None:
         return None
