@@ -148,6 +148,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.request_guards.RejectNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -256,6 +257,11 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis broker: a task taken by a worker that died before acknowledging it (acks_late) is
+# delivered again after this many seconds; it must exceed the longest task (the solver).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1)
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -309,6 +315,10 @@ RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
 RATE_LIMIT_ACTIONS = env_rate("RATE_LIMIT_ACTIONS", "300,900/60")
 RATE_LIMIT_SUBMISSIONS = env_rate("RATE_LIMIT_SUBMISSIONS", "30,120/60")
 RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")
+
+# bench/submissions.py's baseline view at /bench/json (config/bench_views.py); never in
+# production.
+BENCH_VIEWS = env_bool("BENCH_VIEWS", False)
 
 # --- Static files -------------------------------------------------------------------------
 

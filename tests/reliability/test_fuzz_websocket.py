@@ -3,8 +3,9 @@ or an error frame, stays open, and a refused frame changes nothing stored; the r
 deal socket answers an error frame; fuzzed deal paths are answered, never crash.
 
 Each example opens a socket on the real ASGI application (origin check, sessions, router).
-``async_to_sync`` runs the consumer's database calls back in this test's thread, so the
-whole example stays inside the test's transaction.
+``async_to_sync`` runs the consumer's database calls back in this test's thread; Channels
+closes that connection around them (``close_old_connections``), which would end a test
+transaction on PostgreSQL, so these tests commit (``transaction=True``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from tests.reliability.fuzz import (
     tokens,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 frames = st.one_of(
     bodies(

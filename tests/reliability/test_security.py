@@ -324,3 +324,16 @@ def test_deal_facts_never_give_the_solution() -> None:
     assert " ".join(line[:6]) not in answer.content.decode()
     scan = HiddenCardScan(WINNING_CODE)
     scan.check(answer.json(), "")
+
+
+# -- NUL characters (PostgreSQL text cannot hold them) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/players/%00", "/api/deals/TP1-E-AAAAAAB/leaderboard?board=%00", "/%00/"]
+)
+def test_a_nul_in_a_path_or_query_is_a_400_before_any_view(path: str) -> None:
+    answer = Client().get(path)
+    assert answer.status_code == 400
+    if path.startswith("/api/"):
+        assert answer.json()["error"]["reason"] == "bad_request"
