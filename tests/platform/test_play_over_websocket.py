@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -12,8 +11,6 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
-from django.db import connections
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 
 from config.asgi import application
@@ -24,22 +21,6 @@ from tests.platform.helpers import WINNING_CODE, HiddenCardScan, make_player, st
 from tests.platform.winning import find_win
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _close_thread_connections() -> None:
-    """Close this thread's database connections, in-memory SQLite included (Django's
-    ``close()`` ignores those; the test thread still holds the database open)."""
-    for connection in connections.all(initialized_only=True):
-        if connection.connection is not None:
-            BaseDatabaseWrapper.close(connection)
-
-
-@pytest.fixture(autouse=True)
-async def _no_connection_left_in_the_consumer_thread() -> AsyncIterator[None]:
-    """The consumer's database calls run in asgiref's shared thread; a connection left
-    open there would be seen (and refused) by later tests that have no database."""
-    yield
-    await sync_to_async(_close_thread_connections)()
 
 
 def _guest_game(code: str = WINNING_CODE) -> tuple[str, str]:
