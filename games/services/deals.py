@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
 
+from games.daily import today
 from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_variant
 from games.models import DailyDeal, Deal
 from games.models import Variant as VariantChoice
@@ -64,14 +64,19 @@ def check_deal_request(text: str | int, variant: str | None = None) -> DealCode:
     except DealCodeError as err:
         raise DealRequestError("bad_code", str(err)) from None
     if code.sealed:
-        raise DealRequestError(
-            "sealed_code", "sealed deals cannot be started from a code: use the daily deal"
-        )
+        # Once its day has closed a sealed deal is public and stays playable in the
+        # archive (unranked, SPEC §8); before that, its code starts nothing.
+        deal = Deal.objects.filter(code=code.text).first()
+        if deal is None or deal.public_code is None:
+            raise DealRequestError(
+                "sealed_code", "sealed deals cannot be started from a code: use the daily deal"
+            )
     if variant is not None and check_variant(variant) is not code.variant:
         raise DealRequestError(
             "bad_request", f"the code is a {code.variant.value} deal, not {variant.strip()[:8]}"
         )
-    check_number(code.number)
+    if not code.sealed:
+        check_number(code.number)
     return code
 
 
@@ -141,9 +146,7 @@ def check_daily_request(variant: str) -> DailyDeal:
     """Today's daily deal (platform time zone) for a variant; 404 when none is picked yet."""
     chosen = check_variant(variant)
     daily = (
-        DailyDeal.objects.select_related("deal")
-        .filter(date=timezone.localdate(), variant=chosen.value)
-        .first()
+        DailyDeal.objects.select_related("deal").filter(date=today(), variant=chosen.value).first()
     )
     if daily is None:
         raise DealRequestError("no_daily", f"no daily deal for {chosen.value} today", status=404)

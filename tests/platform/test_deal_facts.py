@@ -68,3 +68,18 @@ def test_the_api_docs_describe_the_games_endpoints(client: Client) -> None:
         assert path in schema["paths"], path
     names = set(schema["components"]["schemas"])
     assert {"GameOut", "GameCreateIn", "ActionIn", "ErrorOut", "DealFactsOut"} <= names
+
+
+def test_a_revealed_sealed_deal_can_be_played_from_its_code_and_not_before(client: Client) -> None:
+    deal = Deal.objects.create(
+        code=SEALED_CODE, variant="PY", sealed=True,
+        reveal_after=timezone.now() + timedelta(hours=1),
+    )  # fmt: skip
+    refused = client.post("/api/games", {"code": SEALED_CODE}, content_type="application/json")
+    assert_error(refused, 400, "sealed_code")
+    assert SEALED_CODE not in refused.content.decode()
+    deal.reveal_after = timezone.now() - timedelta(seconds=1)
+    deal.save()
+    started = client.post("/api/games", {"code": SEALED_CODE}, content_type="application/json")
+    assert started.status_code == 201, started.content
+    assert started.json()["deal"]["code"] == SEALED_CODE
