@@ -12,7 +12,7 @@ from games.engine import card_str, parse_code, replay
 from games.models import Game
 
 CARD_TEXTS = frozenset(card_str(card) for card in range(52))
-WINNING_CODE = "TP1-E-AAAAAAB"  # tests/platform/winning.py wins it in a few hundred nodes
+WINNING_CODE = "TP1-E-AAAAAAB"  # tests/support/winning.py wins it in a few hundred nodes
 
 
 def make_player(username: str) -> tuple[Any, str]:

@@ -98,7 +98,7 @@ def test_a_won_game_of_an_account_is_recorded_by_the_leaderboards(
     services = pytest.importorskip("leaderboards.services")
     assert callable(services.record_game_result)
     from tests.platform.helpers import WINNING_CODE
-    from tests.platform.winning import find_win
+    from tests.support.winning import find_win
 
     _, raw = player
     line = find_win(WINNING_CODE)

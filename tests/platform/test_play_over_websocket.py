@@ -18,7 +18,7 @@ from games.engine import replay
 from games.models import Game
 from games.services import deals, play
 from tests.platform.helpers import WINNING_CODE, HiddenCardScan, make_player, stored_rows
-from tests.platform.winning import find_win
+from tests.support.winning import find_win
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from django.test import Client
 from games.engine import replay
 from games.models import Deal, Game
 from tests.platform.helpers import WINNING_CODE, HiddenCardScan, bearer
-from tests.platform.winning import find_win
+from tests.support.winning import find_win
 
 pytestmark = pytest.mark.django_db
 
