@@ -202,6 +202,19 @@ if DATABASE_URL:
     if not _db.get("NAME"):
         raise ImproperlyConfigured("DATABASE_URL has no database name (…/dbname at the end)")
     _db["ATOMIC_REQUESTS"] = False
+    # Under ASGI every request runs its sync code in a thread of its own, so a persistent
+    # connection (CONN_MAX_AGE > 0) is one more open connection per thread until PostgreSQL
+    # refuses clients (bench/submissions.py shows it). A psycopg pool per process instead:
+    # connections are returned at the end of each request and reused.
+    DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 0)
+    if DATABASE_POOL_SIZE and _db["ENGINE"] == "django.db.backends.postgresql":
+        _db["CONN_MAX_AGE"] = 0
+        _db["CONN_HEALTH_CHECKS"] = False
+        _db.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": 10,
+        }
 else:
     _db = {
         "ENGINE": "django.db.backends.sqlite3",
