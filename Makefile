@@ -41,6 +41,7 @@ test: venv lint typecheck
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py setup_site
+	$(PY) manage.py load_demo
 	@echo "Serving on http://$(HOST):$(PORT)/"
 	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --lifespan off
 

@@ -12,6 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.services.daily import ensure_daily_deals
+
 
 class Command(BaseCommand):
     help = "Create the admin account (password printed once) and ensure the daily deals."
@@ -37,15 +39,5 @@ class Command(BaseCommand):
         )
 
     def _ensure_daily_deals(self) -> None:
-        try:
-            from games.services.daily import ensure_daily_deals
-        except ImportError as exc:
-            self.stderr.write(
-                self.style.WARNING(
-                    "Daily deals not prepared: games.services.daily.ensure_daily_deals is not "
-                    f"available yet ({exc})."
-                )
-            )
-            return
         result = ensure_daily_deals()
         self.stdout.write(f"Daily deals ensured{f': {result}' if result else '.'}")
