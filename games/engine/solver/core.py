@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
+from games.engine.base import check_deck
 from games.engine.codes import DealCode, parse_code
-from games.engine.layouts import TABLEAU_SIZE
 from games.engine.play import Deal, replay, resolve_deal
 from games.engine.rules import PyramidRules, TriPeaksRules, Variant
 from games.engine.solver.outcome import Budget, Outcome
@@ -34,10 +34,9 @@ def solve(
     started = time.perf_counter()
     if isinstance(deal, str):
         deal = parse_code(deal)
-    code = deal.text if isinstance(deal, DealCode) else None
     deck, chosen = resolve_deal(deal, variant)
-    if code is not None and variant is not None and variant is not deal.variant:  # type: ignore[union-attr]
-        code = DealCode(chosen, deal.number).text  # type: ignore[union-attr]
+    deck = check_deck(deck)
+    code = DealCode(chosen, deal.number).text if isinstance(deal, DealCode) else None
     rules = chosen.rules
     budget = Budget(node_budget, time_budget_s)
     if isinstance(rules, TriPeaksRules):
@@ -63,18 +62,18 @@ def solve(
 def _verify(deck: tuple[int, ...], variant: Variant, outcome: Outcome) -> None:
     """Replay the answer through the engine: it must do exactly what the solver claims."""
     result = replay(deck, outcome.tokens, variant)
-    if outcome.winnable:
-        ok = result.status == "won" and result.moves == outcome.moves
+    if outcome.moves is not None:
+        ok = result.status == "won" and result.moves == outcome.moves == outcome.best_moves
     else:
         ok = (
-            result.cards_left == outcome.best_cards_left
+            result.cards_left == outcome.best_cards_left > 0
             and result.moves == outcome.best_moves
-            and outcome.best_cards_left > 0
+            and (outcome.winnable is not True or outcome.exhausted is not None)
         )
     if not ok:
         raise SolverError(
             f"solver answer does not replay: claimed winnable={outcome.winnable} "
-            f"moves={outcome.moves} best_cards_left={outcome.best_cards_left}, replay gave "
-            f"status={result.status} moves={result.moves} cards_left={result.cards_left}"
+            f"moves={outcome.moves} best_cards_left={outcome.best_cards_left} "
+            f"best_moves={outcome.best_moves}, replay gave status={result.status} "
+            f"moves={result.moves} cards_left={result.cards_left}"
         )
-    assert 0 <= outcome.best_cards_left <= TABLEAU_SIZE

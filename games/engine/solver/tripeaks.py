@@ -24,6 +24,8 @@ which from ``rules.adjacency_masks`` with the rule set's ``king_ace_linked``.
 
 from __future__ import annotations
 
+from collections import deque
+
 from games.engine.base import DRAW
 from games.engine.cards import Card, card_str
 from games.engine.layouts import (
@@ -39,7 +41,7 @@ from games.engine.solver.outcome import Budget, Outcome
 RANK_SHIFT = TABLEAU_SIZE  # 28
 FREE_SHIFT = RANK_SHIFT + 4  # 32
 LOW = (1 << RANK_SHIFT) - 1
-NOT_RANK = ~(0xF << RANK_SHIFT)
+FREE_MASK_OFF = (1 << FREE_SHIFT) - 1  # a state's key: removed mask and top rank
 
 
 def free_mask(removed: int) -> int:
@@ -76,7 +78,7 @@ def solve_tripeaks(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget)
     side_ranks = [card % 13 + 1 for card in deck[DISCARD_POSITION:]]
     # After the draws up to stock-side card s, the layers where a draw shows a rank for
     # the first time since s: only those starts are not dominated.
-    firsts: list[list[tuple[int, int, int]]] = []
+    firsts: list[list[tuple[int, int]]] = []
     for s in range(STOCK_SIZE + 1):
         shown: set[int] = set()
         later = []
@@ -84,7 +86,7 @@ def solve_tripeaks(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget)
             r = side_ranks[t]
             if r not in shown:
                 shown.add(r)
-                later.append((t, fits[r], r << RANK_SHIFT))
+                later.append((t, fits[r]))
         firsts.append(later)
     bit_rank = {1 << pos: card % 13 + 1 for pos, card in enumerate(tableau)}
     uncovers = UNCOVERS
@@ -100,14 +102,15 @@ def solve_tripeaks(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget)
     root_free = free_mask(0)
     starts: list[list[int]] = [[] for _ in range(STOCK_SIZE + 1)]
     starts[0].append(root_free << free_shift)
-    for t, fit, _ in firsts[0]:
+    for t, fit in firsts[0]:
         if fit & root_free:
             starts[t].append(root_free << free_shift)
     best_count = 0
-    best_key = side_ranks[0] << rank_shift | root_free << free_shift
+    best_key = side_ranks[0] << rank_shift
     best_layer = 0
     won = False
     exhausted: str | None = None
+    state_bits = FREE_MASK_OFF
     for layer in range(STOCK_SIZE + 1):
         top = side_ranks[layer] << rank_shift
         later = firsts[layer]
@@ -116,38 +119,36 @@ def solve_tripeaks(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget)
         pop = stack.pop
         push = stack.append
         for start in starts[layer]:
-            key = start | top
+            entry = start | top
+            key = entry & state_bits
             if key in seen:
                 continue  # dominated: the same mask under the same top rank, earlier
             seen[key] = marker
-            push(key)
+            push(entry)
             while stack:
-                key = pop()
+                entry = pop()
                 nodes += 1
-                mask = key & low
-                free = key >> free_shift
-                playable = fits[key >> rank_shift & 0xF] & free
+                key = entry & state_bits
+                mask = entry & low
+                free = entry >> free_shift
+                playable = fits[key >> rank_shift] & free
                 while playable:
                     bit = playable & -playable
                     playable ^= bit
                     child_mask = mask | bit
+                    child_rank = bit_rank[bit]
+                    child = child_mask | child_rank << rank_shift
+                    if child in seen:
+                        continue
+                    seen[child] = key
                     child_free = free ^ bit
                     for q_bit, q_cover in uncovers[bit]:
                         if child_mask & q_cover == q_cover:
                             child_free |= q_bit
-                    child_rank = bit_rank[bit]
-                    child = child_mask | child_rank << rank_shift | child_free << free_shift
                     if fits[child_rank] & child_free:
-                        if child in seen:
-                            continue
-                        seen[child] = key
-                        push(child)
-                        if child_mask in first_seen:
-                            continue
-                    elif child_mask in first_seen:
-                        continue  # a dead end, and not the first way to this mask
-                    else:
-                        seen[child] = key
+                        push(child | child_free << free_shift)
+                    if child_mask in first_seen:
+                        continue
                     first_seen[child_mask] = (child, layer)
                     count = child_mask.bit_count()
                     if count > best_count:
@@ -156,7 +157,7 @@ def solve_tripeaks(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget)
                             won = True
                             break
                     base = child_mask | child_free << free_shift
-                    for t, fit, _ in later:
+                    for t, fit in later:
                         if fit & child_free:
                             starts[t].append(base)
                 if won:
@@ -203,3 +204,55 @@ def _path(
         tokens.extend([DRAW] * (start_layer - layer))
     tokens.reverse()
     return tokens
+
+
+def solve_tripeaks_plain(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget) -> Outcome:
+    """Breadth-first search by moves over (removed, draws, top card), without the layers,
+    the rank merging or the dominated restarts above: slow, obviously right, and the
+    yardstick the tests and the benchmark hold the solver to."""
+    tableau = deck[:TABLEAU_SIZE]
+    adjacent = adjacency_masks(rules.king_ace_linked)
+    side = deck[DISCARD_POSITION:]
+    root = (0, 0, side[0])
+    parent: dict[tuple[int, int, Card], tuple[tuple[int, int, Card], str] | None] = {root: None}
+    queue = deque([root])
+    best = root
+    nodes = 0
+    exhausted: str | None = None
+    while queue:
+        state = queue.popleft()
+        nodes += 1
+        if nodes % budget.every == 0:
+            exhausted = budget.exceeded(nodes)
+            if exhausted:
+                break
+        removed, drawn, top = state
+        if removed.bit_count() > best[0].bit_count():
+            best = state
+            if removed == FULL_TABLEAU:
+                break
+        fits = adjacent[top % 13 + 1]
+        children: list[tuple[tuple[int, int, Card], str]] = []
+        for pos, cover in enumerate(TRIPEAKS_COVER_MASKS):
+            card = tableau[pos]
+            if not removed >> pos & 1 and removed & cover == cover and fits >> (card % 13 + 1) & 1:
+                children.append(((removed | 1 << pos, drawn, card), card_str(card)))
+        if drawn < STOCK_SIZE:
+            children.append(((removed, drawn + 1, side[drawn + 1]), DRAW))
+        for child, token in children:
+            if child not in parent:
+                parent[child] = (state, token)
+                queue.append(child)
+    tokens: list[str] = []
+    link = parent[best]
+    while link is not None:
+        tokens.append(link[1])
+        link = parent[link[0]]
+    tokens.reverse()
+    count = best[0].bit_count()
+    moves = count + best[1]
+    if count == TABLEAU_SIZE:
+        return Outcome(True, moves, tokens, 0, moves, nodes)
+    return Outcome(
+        None if exhausted else False, None, tokens, TABLEAU_SIZE - count, moves, nodes, exhausted
+    )

@@ -1,0 +1,54 @@
+"""A tiny, independent breadth-first search over the engine's own game objects.
+
+It knows no rule: it asks ``legal_actions()``, plays each on a ``copy()`` and merges
+positions only on what decides the future (TriPeaks: removed cards, stock left, discard
+top; Pyramid: removed cards, stock and discard in order). Slow, so only for small cases;
+the solver's answers are held to it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from games.engine import PyramidGame, Variant, new_game
+from games.engine.play import Game
+
+
+@dataclass(frozen=True)
+class BruteAnswer:
+    winnable: bool
+    moves: int | None
+    best_cards_left: int
+    best_moves: int
+    states: int
+
+
+def _key(game: Game) -> Hashable:
+    if isinstance(game, PyramidGame):
+        return (game.removed, tuple(game.stock), tuple(game.discard))
+    return (game.removed, len(game.stock), game.discard[-1])
+
+
+def brute_force(deck: Sequence[int], variant: Variant, max_states: int = 300_000) -> BruteAnswer:
+    start = new_game(tuple(deck), variant)
+    seen = {_key(start)}
+    queue: deque[tuple[Game, int]] = deque([(start, 0)])
+    best_left, best_moves = start.cards_left, 0
+    while queue:
+        game, depth = queue.popleft()
+        if game.cards_left < best_left:
+            best_left, best_moves = game.cards_left, depth
+            if best_left == 0:
+                return BruteAnswer(True, depth, 0, depth, len(seen))
+        for action in game.legal_actions():
+            child = game.copy()
+            child.apply(action)
+            key = _key(child)
+            if key not in seen:
+                if len(seen) >= max_states:
+                    raise RuntimeError(f"brute force gave up after {max_states} states")
+                seen.add(key)
+                queue.append((child, depth + 1))
+    return BruteAnswer(False, None, best_left, best_moves, len(seen))
