@@ -1,44 +1,48 @@
 """Storing what the solver found about a deal (SolverFact), for every caller alike:
 the admin's "Solve now" task, the ``solve_deals`` command, the daily deal vetting.
 
-Written by the platform engineer because the "Solve now" task needed it first; the
-solver engineer owns it from here.
+Written first by the platform engineer for the "Solve now" task; owned by the solver.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine import Variant, parse_code
+from games.engine.solver import SOLVER_VERSION, Solution
 from games.models import Deal, SolverFact
+from games.services.deals import get_or_create_deal
+
+__all__ = ["current_version", "do_store_solution", "do_store_solutions", "solved_numbers"]
 
 
-def _line(solution: Any) -> str:
-    log = getattr(solution, "log", None)
-    if isinstance(log, str):
-        return log
-    steps = getattr(solution, "solution", "")
-    return steps if isinstance(steps, str) else " ".join(steps)
+def current_version() -> str:
+    return str(SOLVER_VERSION)
 
 
-def do_store_solution(deal: Deal, solution: Any) -> SolverFact:
-    """Store a ``games.engine.solver.Solution`` as the deal's SolverFact (update or create).
+def do_store_solution(deal: Deal, solution: Solution) -> SolverFact:
+    """Store a solver answer as the deal's SolverFact (update or create).
 
-    An answer whose budget ran out (``winnable`` None) never replaces a known verdict:
-    a later, shorter run must not erase what a longer one proved.
+    An answer cut short by its budget never replaces a known verdict: a later, shorter
+    run must not erase what a longer one proved (nor its par).
     """
     with transaction.atomic():
         existing = SolverFact.objects.select_for_update().filter(deal=deal).first()
-        if existing is not None and existing.winnable is not None and solution.winnable is None:
+        if (
+            existing is not None
+            and existing.winnable is not None
+            and solution.budget_exhausted is not None
+        ):
             return existing
         fact, _ = SolverFact.objects.update_or_create(
             deal=deal,
             defaults={
                 "winnable": solution.winnable,
                 "par_moves": solution.moves if solution.winnable else None,
-                "solution": _line(solution),
+                "solution": solution.log,
                 "best_cards_left": solution.best_cards_left,
                 "best_moves": solution.best_moves,
                 "nodes": solution.nodes,
@@ -48,3 +52,30 @@ def do_store_solution(deal: Deal, solution: Any) -> SolverFact:
             },
         )
         return fact
+
+
+def do_store_solutions(solutions: Iterable[Solution]) -> int:
+    """Store a batch of answers (each naming its code) in one transaction; the Deal rows
+    are created on first use. Returns how many were stored."""
+    stored = 0
+    with transaction.atomic():
+        for solution in solutions:
+            if solution.code is None:
+                raise ValueError("a batch answer must name its deal code")
+            do_store_solution(get_or_create_deal(parse_code(solution.code)), solution)
+            stored += 1
+    return stored
+
+
+def solved_numbers(variant: Variant, first: int, last: int) -> set[int]:
+    """Numbered deals in ``first..last`` with a verdict from the current solver version."""
+    return set(
+        SolverFact.objects.filter(
+            deal__variant=variant.value,
+            deal__sealed=False,
+            deal__number__gte=first,
+            deal__number__lte=last,
+            solver_version=current_version(),
+            winnable__isnull=False,
+        ).values_list("deal__number", flat=True)
+    )

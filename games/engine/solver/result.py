@@ -35,6 +35,24 @@ class Solution:
     def log(self) -> str:
         return " ".join(self.solution)
 
+    @classmethod
+    def from_dict(cls, row: dict[str, Any]) -> Solution:
+        """The inverse of ``as_dict`` (answers cross process boundaries as dicts)."""
+        line = row.get("solution") or ""
+        return cls(
+            code=row.get("code"),
+            variant=row["variant"],
+            winnable=row.get("winnable"),
+            moves=row.get("moves"),
+            solution=line.split() if isinstance(line, str) else list(line),
+            best_cards_left=row.get("best_cards_left", 28),
+            best_moves=row.get("best_moves", 0),
+            nodes=row.get("nodes", 0),
+            ms=row.get("ms", 0.0),
+            budget_exhausted=row.get("budget_exhausted"),
+            solver_version=row.get("solver_version", SOLVER_VERSION),
+        )
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,

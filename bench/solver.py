@@ -1,0 +1,96 @@
+"""Solver speed: median and p95 ms per deal over numbered deals, and a ratio against a
+plain breadth-first search (the solver package's ``*_plain`` references: every packed
+state, no layers, heuristics or reductions) run side by side on a subset.
+
+    .venv/bin/python bench/solver.py [--deals 200] [--baseline 5]
+
+Times are wall-clock in this one process (``solve()`` includes its replay check).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import Variant, deal_deck, numbered_code
+from games.engine.rules import CLASSIC, EASY, PYRAMID
+from games.engine.solver import solve
+from games.engine.solver.outcome import Budget
+from games.engine.solver.pyramid import solve_pyramid, solve_pyramid_plain
+from games.engine.solver.tripeaks import solve_tripeaks, solve_tripeaks_plain
+from games.solvability import percentile
+
+#: Pyramid deals small enough for the plain search (it needs every state closer than par).
+PYRAMID_BASELINE = (11, 29, 18, 6, 4, 1, 3)
+
+
+def timed(function, *args):
+    started = time.perf_counter()
+    outcome = function(*args)
+    return outcome, (time.perf_counter() - started) * 1000.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--baseline", type=int, default=5, help="deals for the plain search")
+    args = parser.parse_args()
+
+    print(f"solver over numbered deals 1..{args.deals} (wall ms per deal, incl. replay check)")
+    print(f"{'variant':8} {'median':>8} {'p95':>8} {'max':>8} {'nodes':>9} {'winnable':>9}")
+    for variant in (Variant.TP_E, Variant.TP_C, Variant.PY):
+        times, nodes, won = [], [], 0
+        for number in range(1, args.deals + 1):
+            answer = solve(numbered_code(variant, number))
+            times.append(answer.ms)
+            nodes.append(answer.nodes)
+            won += answer.winnable is True
+        print(
+            f"{variant.value:8} {statistics.median(times):8.1f} {percentile(times, 0.95):8.1f} "
+            f"{max(times):8.1f} {statistics.median(nodes):9.0f} {won:5}/{args.deals}"
+        )
+
+    print()
+    print("against the plain breadth-first search, same deals, same process")
+    print(f"{'variant':8} {'deals':>6} {'solver':>9} {'plain':>9} {'ratio':>7}  (median ms)")
+    cases = [
+        ("TP-E", "TP", EASY, solve_tripeaks, solve_tripeaks_plain, range(1, args.baseline + 1)),
+        ("TP-C", "TP", CLASSIC, solve_tripeaks, solve_tripeaks_plain, range(1, args.baseline + 1)),
+        (
+            "PY",
+            "PY",
+            PYRAMID,
+            solve_pyramid,
+            solve_pyramid_plain,
+            PYRAMID_BASELINE[: args.baseline],
+        ),
+    ]
+    for name, prefix, rules, fast, plain, numbers in cases:
+        fast_ms, plain_ms = [], []
+        for number in numbers:
+            deck = deal_deck(prefix, number)
+            a, ms_a = timed(fast, deck, rules, Budget(None, None))
+            b, ms_b = timed(plain, deck, rules, Budget(None, None))
+            same = (a.winnable, a.moves, a.best_cards_left, a.best_moves) == (
+                b.winnable,
+                b.moves,
+                b.best_cards_left,
+                b.best_moves,
+            )
+            if not same:
+                print(f"  {name} deal {number}: DIFFERENT ANSWERS {a} {b}")
+                return 1
+            fast_ms.append(ms_a)
+            plain_ms.append(ms_b)
+        m_fast, m_plain = statistics.median(fast_ms), statistics.median(plain_ms)
+        print(f"{name:8} {len(fast_ms):6} {m_fast:9.1f} {m_plain:9.1f} {m_plain / m_fast:6.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""``manage.py solve_deals``: fill SolverFact for numbered deals, on every core.
+
+    solve_deals --variant TP-E [TP-C PY] --from 1 --to 2000 [--workers K]
+                [--time-budget S] [--report docs/solvability.md] [--report-only] [--force]
+
+Resumable: deals already answered by the current solver version are skipped, so an
+interrupted run picks up where it stopped (answers are written in batches as they come).
+Workers run the pure engine and return dicts; only this process touches the database.
+``--report`` then writes the solvability table from the stored answers of every variant.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.engine import Variant, numbered_code, parse_variant
+from games.engine.solver import DEFAULT_TIME_BUDGET_S, Solution
+from games.models import SolverFact
+from games.solvability import (
+    Progress,
+    numbered_codes,
+    render_report,
+    solve_many,
+    summarize,
+)
+from games.solver_facts import current_version, do_store_solutions, solved_numbers
+
+BATCH = 50
+#: Codes the rule books make claims about (SPEC §4, §5): the report says what ours are.
+NOTABLE = (("TP-E", 3), ("TP-C", 3), ("PY", 9))
+
+
+class Command(BaseCommand):
+    help = "Solve numbered deals into SolverFact (resumable), and write docs/solvability.md."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--variant",
+            nargs="+",
+            default=["TP-E", "TP-C", "PY"],
+            help="TP-E, TP-C and/or PY (default: all three)",
+        )
+        parser.add_argument("--from", dest="first", type=int, default=1)
+        parser.add_argument("--to", dest="last", type=int, default=2000)
+        parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+        parser.add_argument("--time-budget", type=float, default=DEFAULT_TIME_BUDGET_S)
+        parser.add_argument("--report", type=Path, help="write the solvability table here")
+        parser.add_argument(
+            "--report-only", action="store_true", help="write the report, solve nothing"
+        )
+        parser.add_argument(
+            "--force", action="store_true", help="solve again deals already answered"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        first, last = options["first"], options["last"]
+        if not 1 <= first <= last:
+            raise CommandError(f"--from {first} --to {last}: expected 1 <= from <= to")
+        try:
+            variants = [parse_variant(text) for text in options["variant"]]
+            numbered_code(variants[0], last)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+        if options["report_only"] and not options["report"]:
+            raise CommandError("--report-only needs --report PATH")
+        if not options["report_only"]:
+            for variant in variants:
+                self.solve_range(variant, first, last, options)
+        if options["report"]:
+            self.write_report(options["report"], first, last)
+
+    def solve_range(self, variant: Variant, first: int, last: int, options: dict[str, Any]) -> None:
+        skip = set() if options["force"] else solved_numbers(variant, first, last)
+        codes = [
+            code
+            for number, code in zip(
+                range(first, last + 1), numbered_codes(variant, first, last), strict=True
+            )
+            if number not in skip
+        ]
+        self.stdout.write(
+            f"{variant.value}: {len(codes)} deals to solve, {len(skip)} already solved "
+            f"(solver version {current_version()})"
+        )
+        if not codes:
+            return
+        progress = Progress(
+            len(codes),
+            f"{variant.value:4}",
+            write=lambda text: self.stderr.write(text, ending=""),
+            tty=self.stderr.isatty(),
+        )
+        batch: list[Solution] = []
+        failures = 0
+        try:
+            for row in solve_many(codes, options["workers"], options["time_budget"]):
+                if "error" in row:
+                    failures += 1
+                    self.stderr.write(f"\n{row['code']}: {row['error']}")
+                else:
+                    batch.append(Solution.from_dict(row))
+                if len(batch) >= BATCH:
+                    do_store_solutions(batch)
+                    batch = []
+                progress.advance()
+        finally:
+            if batch:
+                do_store_solutions(batch)
+            progress.close()
+        if failures:
+            raise CommandError(f"{failures} deals failed (see above); the others are stored")
+
+    def write_report(self, path: Path, first: int, last: int) -> None:
+        summaries = []
+        for variant in (Variant.TP_E, Variant.TP_C, Variant.PY):
+            facts = SolverFact.objects.filter(
+                deal__variant=variant.value,
+                deal__sealed=False,
+                deal__number__gte=first,
+                deal__number__lte=last,
+            ).values("winnable", "par_moves", "ms")
+            rows = [
+                {"winnable": f["winnable"], "moves": f["par_moves"], "ms": f["ms"]} for f in facts
+            ]
+            if rows:
+                summaries.append(summarize(variant, rows))
+        notable = []
+        for variant_text, number in NOTABLE:
+            fact = (
+                SolverFact.objects.filter(
+                    deal__variant=variant_text, deal__number=number, deal__sealed=False
+                )
+                .select_related("deal")
+                .first()
+            )
+            if fact is not None:
+                notable.append(
+                    {
+                        "code": fact.deal.code,
+                        "winnable": fact.winnable,
+                        "moves": fact.par_moves,
+                        "best_cards_left": fact.best_cards_left,
+                        "best_moves": fact.best_moves,
+                    }
+                )
+        command = "manage.py solve_deals " + shlex.join(sys.argv[2:])
+        text = render_report(
+            summaries,
+            first,
+            last,
+            notable=notable,
+            command=command if "solve_deals" in sys.argv[1:2] else "",
+            note=f"Machine: {os.cpu_count()} cores, CPython {sys.version.split()[0]}.",
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        self.stdout.write(f"wrote {path}")
