@@ -4,11 +4,16 @@ the submission endpoint against, served by the same Django, middleware and uvico
 ``POST /bench/json`` reads a JSON body and answers a small JSON object: everything a
 request costs (ASGI, middleware, sessions, JSON) without the work of the endpoint itself.
 Never mounted unless the setting is on.
+
+With the setting on, :func:`stamp_live_pushes` also stamps every live push with
+``bench_committed_at``: the moment its transaction's ``on_commit`` hook sends it, so that
+bench/fanout.py measures delivery from the commit itself.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
@@ -23,3 +28,21 @@ def bare_json(request: HttpRequest) -> JsonResponse:
 
 
 urlpatterns = [path("bench/json", bare_json)]
+
+
+def stamp_live_pushes() -> None:
+    """Wrap ``leaderboards.events.send_now`` (run by ``on_commit``) to stamp each payload."""
+    from leaderboards import events
+
+    original = events.send_now
+    if getattr(original, "bench_stamped", False):
+        return
+
+    def send_now(groups: Any, message: dict[str, Any]) -> None:
+        payload = message.get("payload")
+        if isinstance(payload, dict):
+            message = {**message, "payload": {**payload, "bench_committed_at": time.time()}}
+        original(groups, message)
+
+    send_now.bench_stamped = True  # type: ignore[attr-defined]
+    events.send_now = send_now

@@ -12,6 +12,14 @@ itself needs only PostgreSQL. Same for ``group_add`` while connecting. Here:
 * ``group_send`` / ``send`` still raise: their callers (leaderboards.events) log each lost
   push, which is how an outage shows in the logs.
 
+Two more things the stock core layer gets wrong with redis-py 8 (found by bench/fanout.py):
+
+* redis-py's connections time out reads after 5 s, and the layer blocks in ``BZPOPMIN``
+  for 5 s: an idle socket's ``receive()`` fails with TimeoutError every few seconds (with
+  the stock layer that ends the consumer: idle sockets die). Here it blocks 2 s;
+* its pool refuses a 101st connection (MaxConnectionsError) instead of waiting, so a
+  burst of sockets joining or leaving groups fails some of them; here those retry.
+
 One warning per outage and process, not one per socket: 1,000 sockets must not write
 1,000 lines a second.
 """
@@ -26,11 +34,25 @@ from typing import Any
 
 from channels_redis.core import RedisChannelLayer
 from channels_redis.pubsub import RedisPubSubChannelLayer
+from redis.exceptions import MaxConnectionsError
 
 logger = logging.getLogger(__name__)
 
 MAX_BACKOFF_S = 5.0
 FIRST_BACKOFF_S = 0.2
+#: Seconds one BZPOPMIN blocks: well under redis-py's 5-s socket read timeout.
+BLOCKING_POP_S = 2
+#: A pool that is momentarily full is waited for, this many times 50 ms.
+POOL_RETRIES = 40
+
+
+async def _with_pool_retries(call: Any, *args: Any) -> Any:
+    for _ in range(POOL_RETRIES):
+        try:
+            return await call(*args)
+        except MaxConnectionsError:
+            await asyncio.sleep(0.05)
+    return await call(*args)
 
 
 class _OutageLog:
@@ -54,6 +76,8 @@ class _OutageLog:
 class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
     """``channels_redis.core.RedisChannelLayer`` that survives Redis going away."""
 
+    brpop_timeout = BLOCKING_POP_S
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._joined: defaultdict[str, set[str]] = defaultdict(set)
@@ -66,7 +90,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
             if failed:
                 try:
                     for group in tuple(self._joined.get(channel, ())):
-                        await super().group_add(group, channel)
+                        await _with_pool_retries(super().group_add, group, channel)
                 except Exception as error:
                     self._outage.failed("group_add", error)
                     await asyncio.sleep(delay)
@@ -86,7 +110,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
     async def group_add(self, group: str, channel: str) -> None:
         self._joined[channel].add(group)
         try:
-            await super().group_add(group, channel)
+            await _with_pool_retries(super().group_add, group, channel)
         except Exception as error:
             self._outage.failed("group_add", error)
 
@@ -97,7 +121,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
             if not groups:
                 del self._joined[channel]
         try:
-            await super().group_discard(group, channel)
+            await _with_pool_retries(super().group_discard, group, channel)
         except Exception as error:
             self._outage.failed("group_discard", error)
 
@@ -125,12 +149,12 @@ class ResilientRedisPubSubChannelLayer(RedisPubSubChannelLayer):  # type: ignore
 
     async def group_add(self, group: str, channel: str) -> None:
         try:
-            await self._get_layer().group_add(group, channel)
+            await _with_pool_retries(self._get_layer().group_add, group, channel)
         except Exception as error:
             self._outage.failed("group_add", error)
 
     async def group_discard(self, group: str, channel: str) -> None:
         try:
-            await self._get_layer().group_discard(group, channel)
+            await _with_pool_retries(self._get_layer().group_discard, group, channel)
         except Exception as error:
             self._outage.failed("group_discard", error)

@@ -12,9 +12,11 @@ urlpatterns = [
 ]
 
 if settings.BENCH_VIEWS:  # bench/submissions.py's baseline (config/bench_views.py)
+    from config.bench_views import stamp_live_pushes
     from config.bench_views import urlpatterns as bench_urlpatterns
 
     urlpatterns = bench_urlpatterns + urlpatterns
+    stamp_live_pushes()
 
 handler400 = "config.views.handler400"
 handler404 = "config.views.handler404"

@@ -101,12 +101,13 @@ class Server:
     env: dict[str, str]
     port: int = field(default_factory=spare_port)
     process: subprocess.Popen[bytes] | None = None
+    extra_args: tuple[str, ...] = ()
 
     def start(self) -> Server:
         self.process = subprocess.Popen(
             [str(ROOT / ".venv/bin/uvicorn"), "config.asgi:application", "--host", "127.0.0.1",
              "--port", str(self.port), "--lifespan", "off", "--no-access-log",
-             "--log-level", "warning", "--backlog", "4096"],
+             "--log-level", "warning", "--backlog", "4096", *self.extra_args],
             cwd=ROOT, env=self.env,
         )  # fmt: skip
         deadline = time.monotonic() + 60
@@ -137,8 +138,8 @@ class Server:
 
 
 @contextmanager
-def running(env: dict[str, str]) -> Iterator[Server]:
-    server = Server(env).start()
+def running(env: dict[str, str], *extra_args: str) -> Iterator[Server]:
+    server = Server(env, extra_args=extra_args).start()
     try:
         yield server
     finally:

@@ -146,21 +146,41 @@ async def test_play_and_submissions_survive_redis_dying(
                               {"log": text(line)}, **bearer(raw))
     assert status == 201, body
 
-    # Redis comes back empty: the watcher that stayed connected gets pushes again.
+    # Redis comes back empty: the watcher that stayed connected gets pushes again, once its
+    # receive() has retried (backing off up to MAX_BACKOFF_S) and re-added its groups.
     on_doomed_redis.start()
-    await asyncio.sleep(MAX_BACKOFF_S + 1)  # its receive() retries, then re-adds its groups
-    status, body = await post(Client(), f"/api/deals/{WINNING_CODE}/results",
-                              {"log": text(padded(line, 1))}, **bearer(raw))
-    assert status == 201, body
-    assert (await frames_until(watcher, "board", timeout=10))["type"] == "board"
+    deadline = asyncio.get_running_loop().time() + 4 * MAX_BACKOFF_S
+    while True:
+        status, body = await post(Client(), f"/api/deals/{WINNING_CODE}/results",
+                                  {"log": text(padded(line, 1))}, **bearer(raw))
+        assert status == 201, body
+        try:
+            assert (await frames_until(watcher, "board", timeout=2))["type"] == "board"
+            break
+        except TimeoutError:
+            assert asyncio.get_running_loop().time() < deadline, "no push after Redis came back"
     await watcher.disconnect()
 
     games = await sync_to_async(list)(Game.objects.filter(player=player).order_by("started_at"))
     assert [g.status for g in games] == ["won", "won"]
     count = sync_to_async(lambda **kw: Result.objects.filter(**kw).count())
     assert await count(player=player, won=True) == 2
-    assert await count(player=submitter, won=True) == 3
+    assert await count(player=submitter, won=True) >= 3
     # The pushes that could not be sent were logged, and nothing answered 5xx.
     unsent = [r for r in caplog.records if r.name == "leaderboards.events"]
     assert unsent, "the lost live pushes must be logged"
     assert not [r for r in caplog.records if r.name == "django.request" and r.levelno >= 40]
+
+
+async def test_an_idle_watcher_still_gets_pushes_after_redis_read_timeouts() -> None:
+    """redis-py times reads out after 5 s; a watcher idle longer must still be served
+    (the stock core layer blocked 5 s in BZPOPMIN and its consumers died: bench/fanout.py)."""
+    _, raw, _ = await player_with_session("late")
+    watcher = socket(f"/ws/deals/{WINNING_CODE}/")
+    assert (await watcher.connect())[0]
+    await asyncio.sleep(7)
+    status, body = await post(Client(), f"/api/deals/{WINNING_CODE}/results",
+                              {"log": text(winning_log(WINNING_CODE))}, **bearer(raw))
+    assert status == 201, body
+    assert (await frames_until(watcher, "record", timeout=10))["event"]["kind"] == "FIRST_WIN"
+    await watcher.disconnect()

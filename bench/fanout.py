@@ -1,0 +1,186 @@
+"""Record events fanned out to 1,000 WebSocket watchers of one deal: delivery latency.
+
+    .venv/bin/python bench/fanout.py [--sockets 1000] [--events 20] [--layers core pubsub]
+
+For each channel layer (channels-redis' default ``core`` layer, then its ``pubsub`` layer:
+``CHANNEL_LAYER`` selects it, config/settings.py), a uvicorn server (DEBUG off, the
+``arena_bench`` PostgreSQL database, Redis) gets ``--sockets`` watchers on
+``/ws/deals/<code>/``; then ``--events`` players each submit a strictly better winning log
+on that deal, one after the other, so each submission commits one record event
+(FIRST_WIN, then NEW_RECORD) that goes to every watcher.
+
+Latency per socket and event, two ways:
+* from the commit: the server (run with ``BENCH_VIEWS=1``) stamps each live push with the
+  time its transaction's ``on_commit`` hook sends it (config/bench_views.py), to the
+  moment the watcher's coroutine has the frame;
+* from just before the client sends the submission (includes the request itself).
+Baseline: the same figure for the first of the watchers to get each event, i.e. the
+cost of one delivery without the fan-out. Target: p99 <= 100 ms from the commit.
+
+The watchers run in this one Python process, so the figures include its own time to
+read 1,000 frames per event (a browser has one socket each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+
+import common
+from websockets.asyncio.client import ClientConnection, connect
+
+CODE = "TP1-E-AAAAAAB"
+
+
+def winning_line() -> list[str]:
+    from games.engine.solver import solve
+
+    solution = solve(CODE, time_budget_s=30)
+    if not solution.winnable:
+        raise SystemExit(f"the solver found no win for {CODE}")
+    return list(solution.solution)
+
+
+def make_players(count: int, prefix: str) -> list[str]:
+    from django.contrib.auth import get_user_model
+
+    from accounts.models import ApiToken
+
+    tokens = []
+    for n in range(count):
+        user = get_user_model().objects.create(username=f"{prefix}{n}")
+        tokens.append(ApiToken.issue(user, "bench")[1])
+    return tokens
+
+
+class Watchers:
+    """``count`` sockets on one deal; each record frame's arrival time, per event."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port = port
+        self.count = count
+        self.sockets: list[ClientConnection] = []
+        self.arrivals: defaultdict[int, list[float]] = defaultdict(list)
+        self.committed: dict[int, float] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def open(self) -> float:
+        began = time.perf_counter()
+        gate = asyncio.Semaphore(50)
+        uri = f"ws://127.0.0.1:{self.port}/ws/deals/{CODE}/"
+
+        async def one() -> None:
+            async with gate:
+                ws = await connect(uri, origin=f"http://127.0.0.1:{self.port}",  # type: ignore[arg-type]
+                                   open_timeout=60, max_queue=64)  # fmt: skip
+                await ws.recv()  # the deal's board, sent on connect
+                self.sockets.append(ws)
+
+        await asyncio.gather(*(one() for _ in range(self.count)))
+        self.tasks = [asyncio.create_task(self.listen(ws)) for ws in self.sockets]
+        return time.perf_counter() - began
+
+    async def listen(self, ws: ClientConnection) -> None:
+        try:
+            async for raw in ws:
+                now = time.time()
+                frame = json.loads(raw)
+                if frame.get("type") == "record":
+                    event_id = frame["event"]["id"]
+                    self.arrivals[event_id].append(now)
+                    self.committed.setdefault(event_id, frame.get("bench_committed_at", 0.0))
+        except Exception:  # the server went away at the end
+            return
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
+
+
+async def measure(port: int, sockets: int, logs: list[str], tokens: list[str]) -> dict[str, Any]:
+    watchers = Watchers(port, sockets)
+    connect_s = await watchers.open()
+    await asyncio.sleep(1)
+    from_commit: list[float] = []
+    from_send: list[float] = []
+    first_from_commit: list[float] = []
+    complete = 0
+    for log, token in zip(logs, tokens, strict=True):
+        sent = time.time()
+        conn = common.Connection(port)  # a new one each time: uvicorn drops idle keep-alives
+        status, body = await conn.request(
+            "POST", f"/api/deals/{CODE}/results", json.dumps({"log": log}).encode(),
+            {"Authorization": f"Bearer {token}"},
+        )  # fmt: skip
+        await conn.close()
+        if status != 201:
+            raise SystemExit(f"submission refused: {status} {body[:300]!r}")
+        events = json.loads(body).get("events") or []
+        if not events:
+            raise SystemExit(f"the submission made no record event: {body[:300]!r}")
+        event_id = events[0]["id"]
+        created = datetime.fromisoformat(events[0]["created_at"]).timestamp()
+        deadline = time.monotonic() + 10
+        while len(watchers.arrivals[event_id]) < sockets and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        arrivals = watchers.arrivals[event_id]
+        committed = watchers.committed.get(event_id) or created
+        complete += len(arrivals) == sockets
+        from_commit += [t - committed for t in arrivals]
+        from_send += [t - sent for t in arrivals]
+        if arrivals:
+            first_from_commit.append(min(arrivals) - committed)
+        await asyncio.sleep(0.2)
+    await watchers.close()
+    return {
+        "connect_s": connect_s,
+        "complete_events": complete,
+        "from_commit": common.summary_ms(from_commit),
+        "from_send": common.summary_ms(from_send),
+        "first_socket": common.summary_ms(first_from_commit),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sockets", type=int, default=1000)
+    parser.add_argument("--events", type=int, default=20)
+    parser.add_argument("--layers", nargs="+", default=["core", "pubsub"],
+                        choices=["core", "pubsub"])  # fmt: skip
+    args = parser.parse_args()
+    common.raise_nofile(args.sockets * 2 + 1024)
+    print(f"machine: {common.machine()}")
+    common.fresh_database()
+    common.use_bench_database()
+    line = winning_line()
+    rounds = len(args.layers)
+    # Strictly better each time (one move fewer): every submission is a new record.
+    paddings = list(range(args.events * rounds, 0, -1))
+    logs = [" ".join(["D", "U"] * pad + line) for pad in paddings]
+    tokens = make_players(len(logs), "fan")
+
+    print(f"{args.sockets} watchers of {CODE}, {args.events} record events per layer")
+    for index, layer in enumerate(args.layers):
+        part = slice(index * args.events, (index + 1) * args.events)
+        env = common.server_env(CHANNEL_LAYER=layer, DATABASE_POOL_SIZE="10", BENCH_VIEWS="1")
+        with common.running(env) as server:
+            figures = asyncio.run(measure(server.port, args.sockets, logs[part], tokens[part]))
+        commit, send, first = figures["from_commit"], figures["from_send"], figures["first_socket"]
+        print(f"[{layer}] connected {args.sockets} sockets in {figures['connect_s']:.1f} s; "
+              f"{figures['complete_events']}/{args.events} events reached every socket")
+        print(f"[{layer}] from commit: p50 {commit['p50']:6.1f} ms  p99 {commit['p99']:6.1f} ms  "
+              f"max {commit['max']:6.1f} ms  (n={commit['n']})  target p99 <= 100 ms")
+        print(f"[{layer}] from send:   p50 {send['p50']:6.1f} ms  p99 {send['p99']:6.1f} ms")
+        print(f"[{layer}] baseline, first socket per event, from commit: p50 "
+              f"{first['p50']:6.1f} ms  p99 {first['p99']:6.1f} ms; fan-out p99 / baseline "
+              f"p50 = {commit['p99'] / max(first['p50'], 0.001):.1f}x")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
