@@ -45,6 +45,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip_services)
         if "browser" in item.keywords and not has_chromium:
             item.add_marker(skip_browser)
+    # Browser tests last: Playwright's sync API keeps an event loop running in the main
+    # thread for the whole session, and pytest-asyncio cannot start async fixtures or
+    # tests while it runs. The sort is stable, so the order is otherwise unchanged.
+    items.sort(key=lambda item: "browser" in item.keywords)
 
 
 @pytest.fixture(autouse=True)
