@@ -130,3 +130,29 @@ def test_open_a_numbered_deal_by_number_or_code(new_page: Any) -> None:
     page.locator("#open-form input[name=number]").fill("999999")
     page.locator('#open-form button[value="play"]').click()
     expect(page.locator("#open-error")).to_have_text("No deal has this number")
+
+
+def test_a_closed_days_deal_shows_its_code_and_is_playable_as_practice(
+    new_page: Any, arena_server: Server
+) -> None:
+    code = DealCode(Variant.TP_C, SEALED_MIN + 4242).text
+    day = arena_server.python(
+        "from datetime import timedelta\n"
+        "from games.daily import do_pick_daily_deal, today\n"
+        "from games.engine import parse_code\n"
+        "from games.models import DailyDeal\n"
+        "from games.services.deals import get_or_create_deal\n"
+        "day = today() - timedelta(days=3)\n"
+        "if not DailyDeal.objects.filter(date=day, variant='TP-C').exists():\n"
+        f"    do_pick_daily_deal(day, 'TP-C', get_or_create_deal(parse_code({code!r})))\n"
+        "result = day.isoformat()\n"
+    )
+    page = new_page(DESKTOP)
+    page.goto(f"/daily/{day}/")
+    wait_ready(page)
+    card = page.locator("#day-deals .daily-card", has_text="TriPeaks Classic")
+    expect(card).to_contain_text(code)
+    card.get_by_role("button", name="Play (practice)").click()
+    page.wait_for_url(re.compile(r"/play/"))
+    wait_ready(page)
+    expect(page.locator(".code-line")).to_contain_text(code)

@@ -1,7 +1,7 @@
 // Daily archive: one day's three deals (codes once the day closed) and its totals board.
 
 import {
-  el, fmt, formatDate, gettext, readJson, tryApi, variantLabel,
+  el, fmt, formatDate, gettext, readJson, setBusy, startGame, toast, tryApi, variantLabel,
 } from "./common.js";
 import { totalsTable } from "./tables.js";
 
@@ -25,7 +25,24 @@ function dealBlock(deal) {
     el("h3", { text: variantLabel(deal.variant) }),
     el("p", { class: "meta" }, deal.code ? el("code", { text: deal.code }) : gettext("Code revealed when the day closes")),
     facts.length ? el("p", { class: "meta", text: facts.join(" · ") }) : null,
-    el("a", { class: "btn btn-accent", href: link, text: gettext("Boards and replays") }));
+    el("div", { class: "actions" },
+      deal.code ? practiceButton(deal.code) : null,
+      el("a", { class: "btn btn-accent", href: link, text: gettext("Boards and replays") })));
+}
+
+/** Once the day has closed its deals stay playable, unranked (SPEC §8). */
+function practiceButton(code) {
+  const button = el("button", { class: "btn", type: "button", text: gettext("Play (practice)") });
+  button.addEventListener("click", async () => {
+    setBusy(button, true);
+    try {
+      await startGame({ code });
+    } catch (err) {
+      toast(gettext("The game could not be started."), err.message, { kind: "info" });
+      setBusy(button, false);
+    }
+  });
+  return button;
 }
 
 async function load(target) {
