@@ -153,6 +153,8 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=20)
     parser.add_argument("--layers", nargs="+", default=["core", "pubsub"],
                         choices=["core", "pubsub"])  # fmt: skip
+    parser.add_argument("--uvicorn", nargs=argparse.REMAINDER, default=[],
+                        help="extra uvicorn options, e.g. --ws-per-message-deflate false")
     args = parser.parse_args()
     common.raise_nofile(args.sockets * 2 + 1024)
     print(f"machine: {common.machine()}")
@@ -165,11 +167,12 @@ def main() -> None:
     logs = [" ".join(["D", "U"] * pad + line) for pad in paddings]
     tokens = make_players(len(logs), "fan")
 
-    print(f"{args.sockets} watchers of {CODE}, {args.events} record events per layer")
+    print(f"{args.sockets} watchers of {CODE}, {args.events} record events per layer; "
+          f"uvicorn {' '.join(args.uvicorn) or '(defaults)'}")  # fmt: skip
     for index, layer in enumerate(args.layers):
         part = slice(index * args.events, (index + 1) * args.events)
         env = common.server_env(CHANNEL_LAYER=layer, DATABASE_POOL_SIZE="10", BENCH_VIEWS="1")
-        with common.running(env) as server:
+        with common.running(env, *args.uvicorn) as server:
             figures = asyncio.run(measure(server.port, args.sockets, logs[part], tokens[part]))
         commit, send, first = figures["from_commit"], figures["from_send"], figures["first_socket"]
         print(f"[{layer}] connected {args.sockets} sockets in {figures['connect_s']:.1f} s; "

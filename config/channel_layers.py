@@ -101,6 +101,8 @@ class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
             try:
                 message: dict[str, Any] = await super().receive(channel)
                 return message
+            except MaxConnectionsError:  # a burst of group joins holds the pool: not an outage
+                await asyncio.sleep(0.05)
             except Exception as error:  # CancelledError is a BaseException: it passes
                 self._outage.failed("receive", error)
                 failed = True
