@@ -1,0 +1,48 @@
+"""The long version of test_solver_matches_exhaustive_search.py: many more deals against
+the plain searches and the engine-object brute force. Skipped unless RUN_SLOW=1."""
+
+import os
+
+import pytest
+
+from games.engine import PYRAMID, Variant, deal_deck
+from games.engine.rules import CLASSIC, EASY
+from games.engine.solver import solve
+from games.engine.solver.outcome import Budget
+from games.engine.solver.pyramid import solve_pyramid, solve_pyramid_plain
+from games.engine.solver.tripeaks import solve_tripeaks, solve_tripeaks_plain
+from tests.engine.brute_force import brute_force
+from tests.engine.test_solver_matches_exhaustive_search import figures, perturbed_pyramids
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        os.environ.get("RUN_SLOW") != "1", reason="slow (minutes): set RUN_SLOW=1 to run"
+    ),
+]
+
+
+@pytest.mark.parametrize("rules", [EASY, CLASSIC], ids=["TP-E", "TP-C"])
+@pytest.mark.parametrize("number", range(1, 21))
+def test_tripeaks_matches_the_plain_search(rules, number):
+    deck = deal_deck("TP", number)
+    fast = solve_tripeaks(deck, rules, Budget(None, None))
+    assert figures(fast) == figures(solve_tripeaks_plain(deck, rules, Budget(None, None)))
+
+
+@pytest.mark.parametrize("number", range(1, 41))
+def test_pyramid_matches_the_plain_search_where_it_finishes(number):
+    deck = deal_deck("PY", number)
+    plain = solve_pyramid_plain(deck, PYRAMID, Budget(2_000_000, None))
+    if plain.exhausted:
+        pytest.skip("the plain search needs more than 2 million states here")
+    assert figures(solve_pyramid(deck, PYRAMID, Budget(None, None))) == figures(plain)
+
+
+@pytest.mark.parametrize("deck", list(perturbed_pyramids(seed=11, count=150, swaps=7)))
+def test_pyramid_matches_the_engine_brute_force(deck):
+    try:
+        expected = brute_force(deck, Variant.PY, max_states=200_000)
+    except RuntimeError:
+        pytest.skip("too big for the brute force")
+    assert figures(solve(deck, Variant.PY)) == figures(expected)
