@@ -32,6 +32,10 @@ from tests.records.logs import winning_log
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
+# Channels closes the calling thread's connection around consumer database calls
+# (close_old_connections): on PostgreSQL that would end a test transaction, so socket tests
+# commit.
+SOCKETS = pytest.mark.django_db(transaction=True)
 
 # -- CSRF ------------------------------------------------------------------------------
 
@@ -98,6 +102,7 @@ async def _handshake(path: str, origin: bytes | None, cookie: str | None = None)
     return bool(connected)
 
 
+@SOCKETS
 @pytest.mark.parametrize(
     ("origin", "accepted"),
     [
@@ -163,6 +168,7 @@ async def _first_frame_and_close(path: str, cookie: str | None) -> tuple[Any, An
     return first, closed
 
 
+@SOCKETS
 def test_another_players_socket_is_refused_and_sees_no_card() -> None:
     owner, _ = make_player("owner")
     thief, _ = make_player("thief")
@@ -278,6 +284,7 @@ async def _play_over_socket(game_id: str, cookie: str, line: list[str], code: st
     return scan.payloads
 
 
+@SOCKETS
 @pytest.mark.parametrize("transport", ["http", "websocket"])
 @pytest.mark.parametrize("code", [PYRAMID_CODE, CLASSIC_CODE])
 def test_whole_games_never_show_a_card_before_it_is_revealed(code: str, transport: str) -> None:
