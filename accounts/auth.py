@@ -5,7 +5,8 @@
     @router.get("/deals/{code}", auth=BearerOrSession(guest=True))  # guests too
 
 * ``Authorization: Bearer <token>``: the token must be valid (its ``last_used_at`` is
-  stamped); a wrong or revoked token is refused with 401 even if a session exists.
+  stamped, at most once a minute: ``ApiToken.LAST_USED_RESOLUTION``); a wrong or revoked
+  token is refused with 401 even if a session exists.
   No CSRF check: the header cannot be sent cross-site by a browser on its own.
 * Otherwise the session's user. Unsafe methods (POST, PUT, PATCH, DELETE) then need the
   CSRF token (``X-CSRFToken`` header), as for any cookie-authenticated request.

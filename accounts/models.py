@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
@@ -79,6 +80,8 @@ class ApiToken(models.Model):
     """A personal token for ``Authorization: Bearer <token>``; only its SHA-256 is stored."""
 
     PREFIX_LENGTH = 8
+    #: ``last_used_at`` is precise to this: a token used again sooner is not re-stamped.
+    LAST_USED_RESOLUTION = timedelta(minutes=1)
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
@@ -108,17 +111,21 @@ class ApiToken(models.Model):
 
     @classmethod
     def authenticate(cls, raw: str) -> ApiToken | None:
-        """The active token for ``raw`` (its user loaded), stamping ``last_used_at``; or None."""
+        """The active token for ``raw`` (its user and profile loaded), stamping
+        ``last_used_at``; or None. The stamp is written at most once per
+        ``LAST_USED_RESOLUTION``: a token used again within it costs no write."""
         if not raw or len(raw) > 200:
             return None
         token = (
-            cls.objects.select_related("user")
+            cls.objects.select_related("user__profile")
             .filter(key_hash=hash_token(raw), user__is_active=True)
             .first()
         )
         if token is None:
             return None
         now = timezone.now()
-        cls.objects.filter(pk=token.pk).update(last_used_at=now)
-        token.last_used_at = now
+        last = token.last_used_at
+        if last is None or not timedelta(0) <= now - last < cls.LAST_USED_RESOLUTION:
+            cls.objects.filter(pk=token.pk).update(last_used_at=now)
+            token.last_used_at = now
         return token

@@ -41,11 +41,20 @@ def current_best(deal: Deal) -> Result | None:
     return on_boards(deal).select_related("player").order_by(*board_order()).first()
 
 
-def ranked_board(deal: Deal, kind: BoardKind) -> list[Ranked[Result]]:
-    """The whole board, ranked (competition ranks)."""
-    results = on_boards(deal).select_related("player__profile")
+def board_results(deal: Deal) -> list[Result]:
+    """Every result on the deal's boards, with its player (one query; no move logs)."""
+    return list(on_boards(deal).select_related("player__profile").defer("log").order_by())
+
+
+def ranked_board(
+    deal: Deal, kind: BoardKind, results: list[Result] | None = None
+) -> list[Ranked[Result]]:
+    """The whole board, ranked (competition ranks). ``results``: ``board_results(deal)``
+    when the caller already has them."""
+    if results is None:
+        results = board_results(deal)
     if kind == "first":
-        return rank_results(results.filter(first_try=True))
+        return rank_results(r for r in results if r.first_try)
     return rank_results(best_per_player(results, lambda r: r.player_id))
 
 
@@ -81,13 +90,17 @@ def _row(entry: Ranked[Result], par: int | None) -> dict[str, Any]:
 
 
 def board_view(
-    deal: Deal, kind: BoardKind = "best", limit: int = DEFAULT_LIMIT, me_id: int | None = None
+    deal: Deal,
+    kind: BoardKind = "best",
+    limit: int = DEFAULT_LIMIT,
+    me_id: int | None = None,
+    results: list[Result] | None = None,
 ) -> dict[str, Any]:
     """The board as the API and the deal's watchers get it: top ``limit``, and for a
     signed-in player their own row (``me``) and the rows around it (``around``)."""
     limit = max(1, min(limit, MAX_LIMIT))
     par = par_of(deal)
-    ranked = ranked_board(deal, kind)
+    ranked = ranked_board(deal, kind, results)
     me: dict[str, Any] | None = None
     near: list[dict[str, Any]] = []
     if me_id is not None:

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, Subquery
 from django.utils import timezone
 
 from games.daily import daily_of_deal, day_end, day_start
@@ -30,6 +31,7 @@ from leaderboards import events
 from leaderboards.boards import (
     best_ever_rank,
     board_order,
+    board_results,
     board_view,
     current_best,
     on_boards,
@@ -37,7 +39,7 @@ from leaderboards.boards import (
 )
 from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Result
 from leaderboards.presenters import deal_info, event_info, par_of, result_info
-from leaderboards.ranking import is_perfect
+from leaderboards.ranking import is_perfect, sort_key, tie_key
 from leaderboards.records import decide
 
 logger = logging.getLogger(__name__)
@@ -209,9 +211,9 @@ def _do_record(
             existing = Result.objects.filter(game=game).first()
             if existing is not None:
                 return _answer(existing, [])
-        previous_best = current_best(deal)
-        own_previous = on_boards(deal).filter(player=player).order_by(*board_order()).first()
-        first_try = not Result.objects.filter(deal=deal, player=player).exists()
+        before = _before(deal, player.pk)
+        previous_best, own_previous = before.best, before.own_best
+        first_try = not before.played
         ranked = _is_ranked(player, deal, daily, played, source)
         result = Result.objects.create(
             deal=deal,
@@ -232,8 +234,7 @@ def _do_record(
             daily=daily,
             ranked=ranked,
         )
-        ever_won = RecordEvent.objects.filter(deal=deal, kind=RecordEvent.Kind.FIRST_WIN).exists()
-        decision = decide(result, previous_best, own_previous, ever_won)
+        decision = decide(result, previous_best, own_previous, before.ever_won)
         made: list[RecordEvent] = []
         if decision.kind is not None:
             made.append(_make_event(result, decision.kind, decision.previous_holder_id))
@@ -252,9 +253,55 @@ def _do_record(
         state.save()
         for event in made:
             publish_event(event)
+        rows: list[Result] | None = None
         if result.on_boards:
-            publish_board(deal)
-        return _answer(result, made)
+            # One read of the board, still under the lock: the pushed board and the
+            # answer's ranks both come from it (the same figures as counting queries).
+            rows = board_results(deal)
+            publish_board(deal, rows)
+        return _answer(result, made, rows)
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """What the record decision reads, as the database has it before the new result."""
+
+    best: Result | None  # the deal's #1 (ranking fields and player only)
+    own_best: Result | None  # the player's best on the boards (ranking fields only)
+    played: bool  # the player has any result on the deal (then this one is no first try)
+    ever_won: bool  # a FIRST_WIN was given on the deal
+
+
+_RANKING_FIELDS = ("id", "player_id", "cards_left", "moves", "duration_ms")
+
+
+def _before(deal: Deal, player_id: int) -> _Before:
+    """Read, in one statement (after the lock is held, so it sees every earlier
+    decision), the deal's #1, the player's own best, whether the player has played the
+    deal, and whether it was ever won."""
+    best = on_boards(deal).order_by(*board_order())
+    own = best.filter(player_id=player_id)
+    columns: dict[str, Any] = {}
+    for prefix, rows in (("best", best), ("own", own)):
+        for name in _RANKING_FIELDS:
+            columns[f"{prefix}_{name}"] = Subquery(rows.values(name)[:1])
+    columns["played"] = Exists(Result.objects.filter(deal=deal, player_id=player_id))
+    columns["ever_won"] = Exists(
+        RecordEvent.objects.filter(deal=deal, kind=RecordEvent.Kind.FIRST_WIN)
+    )
+    row = Deal.objects.filter(pk=deal.pk).values(**columns).get()
+
+    def result(prefix: str) -> Result | None:
+        if row[f"{prefix}_id"] is None:
+            return None
+        return Result(
+            deal=deal,
+            abandoned=False,
+            disqualified=False,
+            **{name: row[f"{prefix}_{name}"] for name in _RANKING_FIELDS},
+        )
+
+    return _Before(result("best"), result("own"), bool(row["played"]), bool(row["ever_won"]))
 
 
 def _make_event(result: Result, kind: str, previous_holder_id: int | None) -> RecordEvent:
@@ -293,21 +340,31 @@ def publish_event(event: RecordEvent) -> None:
     events.publish_on_commit(event_groups(event), events.record_payload(event_info(event)))
 
 
-def publish_board(deal: Deal) -> None:
-    """Queue the deal's best-ever top for its watchers (computed now, under the lock)."""
-    view = board_view(deal, "best", PUSHED_BOARD_ROWS)
+def publish_board(deal: Deal, results: list[Result] | None = None) -> None:
+    """Queue the deal's best-ever top for its watchers (computed now, under the lock).
+    ``results``: ``board_results(deal)`` when the caller already has them."""
+    view = board_view(deal, "best", PUSHED_BOARD_ROWS, results=results)
     view.pop("me", None)
     view.pop("around", None)
     events.publish_on_commit([events.deal_group(deal)], events.board_payload(view))
 
 
-def _answer(result: Result, made: list[RecordEvent]) -> dict[str, Any]:
+def _answer(
+    result: Result, made: list[RecordEvent], rows: list[Result] | None = None
+) -> dict[str, Any]:
+    """The answer to a stored result. ``rows``: ``board_results(deal)`` read after it was
+    stored; the ranks are then counted from them instead of queried."""
     par = par_of(result.deal)
+    if rows is None:
+        rank = best_ever_rank(_players_best(result))
+        first_try_rank = _first_try_rank(result)
+    else:
+        rank, first_try_rank = _ranks_in(rows, result)
     return {
         "result_id": result.pk,
         "deal": deal_info(result.deal),
-        "rank": best_ever_rank(_players_best(result)),
-        "first_try_rank": _first_try_rank(result),
+        "rank": rank,
+        "first_try_rank": first_try_rank,
         "first_try": result.first_try,
         "ranked": result.ranked,
         "events": [event_info(e) for e in made],
@@ -341,6 +398,25 @@ def _first_try_rank(result: Result) -> int | None:
         .count()
     )
     return others + 1
+
+
+def _ranks_in(rows: list[Result], result: Result) -> tuple[int | None, int | None]:
+    """``best_ever_rank(_players_best(result))`` and ``_first_try_rank(result)``, counted
+    from the deal's board results (``rows``, which include ``result``'s player's)."""
+    me = result.player_id
+    mine = [r for r in rows if r.player_id == me]
+    best = min(mine, key=sort_key) if mine else result
+    rank: int | None = None
+    if not (best.abandoned or best.disqualified):
+        key = tie_key(best)
+        rank = 1 + len({r.player_id for r in rows if r.player_id != me and tie_key(r) < key})
+    firsts = [r for r in mine if r.first_try]
+    if not firsts:
+        return rank, None
+    # _first_try_rank's .first() follows Result's Meta ordering: the latest first.
+    first_key = tie_key(max(firsts, key=lambda r: (r.created_at, r.pk)))
+    others = sum(1 for r in rows if r.first_try and r.player_id != me and tie_key(r) < first_key)
+    return rank, others + 1
 
 
 # -- disqualification ---------------------------------------------------------------------
