@@ -18,7 +18,9 @@ Baseline: the same figure for the first of the watchers to get each event, i.e. 
 cost of one delivery without the fan-out. Target: p99 <= 100 ms from the commit.
 
 The watchers run in this one Python process, so the figures include its own time to
-read 1,000 frames per event (a browser has one socket each).
+read 1,000 frames per event (a browser has one socket each). ``--client-procs N`` spreads
+them over N client processes (each waits a fixed ``--settle`` seconds per event, then all
+arrivals are gathered at the end) to show how much of the figure is the client's.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import time
 from collections import defaultdict
 from datetime import datetime
@@ -103,48 +106,154 @@ class Watchers:
         await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
 
 
-async def measure(port: int, sockets: int, logs: list[str], tokens: list[str]) -> dict[str, Any]:
-    watchers = Watchers(port, sockets)
-    connect_s = await watchers.open()
-    await asyncio.sleep(1)
+async def submit(port: int, log: str, token: str) -> tuple[int, float]:
+    """One submission; its record event's id and creation time."""
+    conn = common.Connection(port)  # a new one each time: uvicorn drops idle keep-alives
+    status, body = await conn.request(
+        "POST", f"/api/deals/{CODE}/results", json.dumps({"log": log}).encode(),
+        {"Authorization": f"Bearer {token}"},
+    )  # fmt: skip
+    await conn.close()
+    if status != 201:
+        raise SystemExit(f"submission refused: {status} {body[:300]!r}")
+    events = json.loads(body).get("events") or []
+    if not events:
+        raise SystemExit(f"the submission made no record event: {body[:300]!r}")
+    return events[0]["id"], datetime.fromisoformat(events[0]["created_at"]).timestamp()
+
+
+async def server_side(port: int, tries: int = 12) -> dict[float, list[float]]:
+    """Per push, from ``GET /bench/fanout`` of every server process reached: sockets
+    written, first and last write (a few requests, so that each worker is asked)."""
+    by_pid: dict[int, list[list[float]]] = {}
+    for _ in range(tries):
+        conn = common.Connection(port)
+        status, body = await conn.request("GET", "/bench/fanout")
+        await conn.close()
+        if status == 200:
+            answer = json.loads(body)
+            by_pid[answer["pid"]] = answer["pushes"]
+    merged: dict[float, list[float]] = {}
+    for rows in by_pid.values():
+        for stamp, count, first, last in rows:
+            row = merged.setdefault(stamp, [0, first, last])
+            row[0] += count
+            row[1], row[2] = min(row[1], first), max(row[2], last)
+    return merged
+
+
+def summarise(
+    arrivals: dict[int, list[float]],
+    committed: dict[int, float],
+    created_at: dict[int, float],
+    sent_at: dict[int, float],
+    sockets: int,
+    written: dict[float, list[float]],
+) -> dict[str, Any]:
     from_commit: list[float] = []
     from_send: list[float] = []
     first_from_commit: list[float] = []
-    complete = 0
-    for log, token in zip(logs, tokens, strict=True):
-        sent = time.time()
-        conn = common.Connection(port)  # a new one each time: uvicorn drops idle keep-alives
-        status, body = await conn.request(
-            "POST", f"/api/deals/{CODE}/results", json.dumps({"log": log}).encode(),
-            {"Authorization": f"Bearer {token}"},
-        )  # fmt: skip
-        await conn.close()
-        if status != 201:
-            raise SystemExit(f"submission refused: {status} {body[:300]!r}")
-        events = json.loads(body).get("events") or []
-        if not events:
-            raise SystemExit(f"the submission made no record event: {body[:300]!r}")
-        event_id = events[0]["id"]
-        created = datetime.fromisoformat(events[0]["created_at"]).timestamp()
-        deadline = time.monotonic() + 10
-        while len(watchers.arrivals[event_id]) < sockets and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
-        arrivals = watchers.arrivals[event_id]
-        committed = watchers.committed.get(event_id) or created
-        complete += len(arrivals) == sockets
-        from_commit += [t - committed for t in arrivals]
-        from_send += [t - sent for t in arrivals]
-        if arrivals:
-            first_from_commit.append(min(arrivals) - committed)
-        await asyncio.sleep(0.2)
-    await watchers.close()
+    server_last: list[float] = []
+    server_first: list[float] = []
+    complete = written_all = 0
+    for event_id, sent in sent_at.items():
+        got = arrivals.get(event_id, [])
+        start = committed.get(event_id) or created_at[event_id]
+        complete += len(got) == sockets
+        from_commit += [t - start for t in got]
+        from_send += [t - sent for t in got]
+        if got:
+            first_from_commit.append(min(got) - start)
+        row = written.get(committed.get(event_id, -1.0))
+        if row:
+            written_all += row[0] == sockets
+            server_first.append(row[1] - start)
+            server_last.append(row[2] - start)
     return {
-        "connect_s": connect_s,
         "complete_events": complete,
         "from_commit": common.summary_ms(from_commit),
         "from_send": common.summary_ms(from_send),
         "first_socket": common.summary_ms(first_from_commit),
+        "server_first": common.summary_ms(server_first),
+        "server_last": common.summary_ms(server_last),
+        "server_complete": written_all,
     }
+
+
+def client_process(port: int, count: int, pipe: Any) -> None:
+    """A share of the watchers in a process of its own (``--client-procs``)."""
+    common.raise_nofile(count * 2 + 1024)
+    asyncio.run(_client(port, count, pipe))
+
+
+async def _client(port: int, count: int, pipe: Any) -> None:
+    watchers = Watchers(port, count)
+    connect_s = await watchers.open()
+    pipe.send(connect_s)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_reader(pipe.fileno(), stop.set)
+    await stop.wait()
+    pipe.recv()
+    await watchers.close()
+    pipe.send((dict(watchers.arrivals), watchers.committed))
+
+
+async def measure_split(
+    port: int, sockets: int, logs: list[str], tokens: list[str], procs: int, settle: float
+) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    shares = [sockets // procs + (n < sockets % procs) for n in range(procs)]
+    pipes, children = [], []
+    for share in shares:
+        mine, theirs = context.Pipe()
+        child = context.Process(target=client_process, args=(port, share, theirs))
+        child.start()
+        pipes.append(mine)
+        children.append(child)
+    connect_s = max(await asyncio.gather(*(asyncio.to_thread(p.recv) for p in pipes)))
+    await asyncio.sleep(1)
+    sent_at: dict[int, float] = {}
+    created_at: dict[int, float] = {}
+    for log, token in zip(logs, tokens, strict=True):
+        sent = time.time()
+        event_id, created = await submit(port, log, token)
+        sent_at[event_id], created_at[event_id] = sent, created
+        await asyncio.sleep(settle)
+    arrivals: defaultdict[int, list[float]] = defaultdict(list)
+    committed: dict[int, float] = {}
+    for pipe in pipes:
+        pipe.send("stop")
+    for pipe, child in zip(pipes, children, strict=True):
+        theirs, stamps = await asyncio.to_thread(pipe.recv)
+        for event_id, times in theirs.items():
+            arrivals[event_id] += times
+        committed.update(stamps)
+        child.join(10)
+    written = await server_side(port)
+    figures = summarise(arrivals, committed, created_at, sent_at, sockets, written)
+    return {"connect_s": connect_s, **figures}
+
+
+async def measure(port: int, sockets: int, logs: list[str], tokens: list[str]) -> dict[str, Any]:
+    watchers = Watchers(port, sockets)
+    connect_s = await watchers.open()
+    await asyncio.sleep(1)
+    sent_at: dict[int, float] = {}
+    created_at: dict[int, float] = {}
+    for log, token in zip(logs, tokens, strict=True):
+        sent = time.time()
+        event_id, created = await submit(port, log, token)
+        sent_at[event_id], created_at[event_id] = sent, created
+        deadline = time.monotonic() + 10
+        while len(watchers.arrivals[event_id]) < sockets and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)
+    written = await server_side(port)
+    await watchers.close()
+    figures = summarise(
+        watchers.arrivals, watchers.committed, created_at, sent_at, sockets, written
+    )
+    return {"connect_s": connect_s, **figures}
 
 
 def main() -> None:
@@ -153,8 +262,24 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=20)
     parser.add_argument("--layers", nargs="+", default=["core", "pubsub"],
                         choices=["core", "pubsub"])  # fmt: skip
-    parser.add_argument("--uvicorn", nargs=argparse.REMAINDER, default=[],
-                        help="extra uvicorn options, e.g. --ws-per-message-deflate false")
+    parser.add_argument(
+        "--client-procs",
+        type=int,
+        default=1,
+        help="spread the watchers over this many client processes",
+    )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=1.5,
+        help="with --client-procs > 1: seconds to wait after each event",
+    )
+    parser.add_argument(
+        "--uvicorn",
+        nargs=argparse.REMAINDER,
+        default=[],
+        help="extra uvicorn options, e.g. --ws-per-message-deflate false",
+    )
     args = parser.parse_args()
     common.raise_nofile(args.sockets * 2 + 1024)
     print(f"machine: {common.machine()}")
@@ -167,18 +292,36 @@ def main() -> None:
     logs = [" ".join(["D", "U"] * pad + line) for pad in paddings]
     tokens = make_players(len(logs), "fan")
 
-    print(f"{args.sockets} watchers of {CODE}, {args.events} record events per layer; "
+    print(f"{args.sockets} watchers of {CODE} in {args.client_procs} client process(es), "
+          f"{args.events} record events per layer; "
           f"uvicorn {' '.join(args.uvicorn) or '(defaults)'}")  # fmt: skip
     for index, layer in enumerate(args.layers):
         part = slice(index * args.events, (index + 1) * args.events)
         env = common.server_env(CHANNEL_LAYER=layer, DATABASE_POOL_SIZE="10", BENCH_VIEWS="1")
         with common.running(env, *args.uvicorn) as server:
-            figures = asyncio.run(measure(server.port, args.sockets, logs[part], tokens[part]))
+            if args.client_procs > 1:
+                split = measure_split(
+                    server.port, args.sockets, logs[part], tokens[part], args.client_procs,
+                    args.settle,
+                )  # fmt: skip
+                figures = asyncio.run(split)
+            else:
+                figures = asyncio.run(measure(server.port, args.sockets, logs[part], tokens[part]))
         commit, send, first = figures["from_commit"], figures["from_send"], figures["first_socket"]
-        print(f"[{layer}] connected {args.sockets} sockets in {figures['connect_s']:.1f} s; "
-              f"{figures['complete_events']}/{args.events} events reached every socket")
-        print(f"[{layer}] from commit: p50 {commit['p50']:6.1f} ms  p99 {commit['p99']:6.1f} ms  "
-              f"max {commit['max']:6.1f} ms  (n={commit['n']})  target p99 <= 100 ms")
+        print(
+            f"[{layer}] connected {args.sockets} sockets in {figures['connect_s']:.1f} s; "
+            f"{figures['complete_events']}/{args.events} events reached every socket"
+        )
+        print(
+            f"[{layer}] from commit: p50 {commit['p50']:6.1f} ms  p99 {commit['p99']:6.1f} ms  "
+            f"max {commit['max']:6.1f} ms  (n={commit['n']})  target p99 <= 100 ms"
+        )
+        sfirst, slast = figures["server_first"], figures["server_last"]
+        print(
+            f"[{layer}] server side, from commit: first socket written p50 {sfirst['p50']:6.1f} "
+            f"ms; last socket written p50 {slast['p50']:6.1f} ms  p99 {slast['p99']:6.1f} ms  "
+            f"({figures['server_complete']}/{args.events} events written to every socket)"
+        )
         print(f"[{layer}] from send:   p50 {send['p50']:6.1f} ms  p99 {send['p99']:6.1f} ms")
         print(f"[{layer}] baseline, first socket per event, from commit: p50 "
               f"{first['p50']:6.1f} ms  p99 {first['p99']:6.1f} ms; fan-out p99 / baseline "

@@ -7,12 +7,15 @@ Never mounted unless the setting is on.
 
 With the setting on, :func:`stamp_live_pushes` also stamps every live push with
 ``bench_committed_at``: the moment its transaction's ``on_commit`` hook sends it, so that
-bench/fanout.py measures delivery from the commit itself.
+bench/fanout.py measures delivery from the commit itself; and it times, per live push,
+when this server process wrote it to the first and to the last of its watch sockets
+(``GET /bench/fanout``: the server's share of the fan-out, apart from the client's).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import Any
 
@@ -27,7 +30,16 @@ def bare_json(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"ok": True, "fields": len(body) if isinstance(body, dict) else 0})
 
 
-urlpatterns = [path("bench/json", bare_json)]
+#: Per live push (its ``bench_committed_at``): [sockets written, first, last write time].
+_written: dict[float, list[float]] = {}
+
+
+def fanout_stats(request: HttpRequest) -> JsonResponse:
+    rows = [[stamp, *row] for stamp, row in _written.items()]
+    return JsonResponse({"pid": os.getpid(), "pushes": rows})
+
+
+urlpatterns = [path("bench/json", bare_json), path("bench/fanout", fanout_stats)]
 
 
 def stamp_live_pushes() -> None:
@@ -41,8 +53,28 @@ def stamp_live_pushes() -> None:
     def send_now(groups: Any, message: dict[str, Any]) -> None:
         payload = message.get("payload")
         if isinstance(payload, dict):
-            message = {**message, "payload": {**payload, "bench_committed_at": time.time()}}
+            message = events.arena_message({**payload, "bench_committed_at": time.time()})
         original(groups, message)
 
     send_now.bench_stamped = True  # type: ignore[attr-defined]
     events.send_now = send_now
+    time_watch_sockets()
+
+
+def time_watch_sockets() -> None:
+    """Wrap ``WatchConsumer.arena_event`` to note when each stamped push was written."""
+    from leaderboards.consumers import WatchConsumer
+
+    original = WatchConsumer.arena_event
+
+    async def arena_event(self: Any, message: dict[str, Any]) -> None:
+        await original(self, message)
+        payload = message.get("payload")
+        stamp = payload.get("bench_committed_at") if isinstance(payload, dict) else None
+        if stamp:
+            now = time.time()
+            row = _written.setdefault(stamp, [0, now, now])
+            row[0] += 1
+            row[2] = now
+
+    WatchConsumer.arena_event = arena_event  # type: ignore[method-assign]

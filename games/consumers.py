@@ -4,9 +4,10 @@ It checks that the connecting account or guest session owns the game, joins the 
 ``game.<hex>`` (and ``user.<id>`` for accounts), forwards each ``{"action": ...}`` /
 ``{"position": n}`` frame to ``games.services.play.do_act`` and answers
 ``{"type": "state", "game": <the HTTP payload>}`` or ``{"type": "error", "reason",
-"message", ...}``. Group events ``{"type": "arena.event", "payload": {...}}`` are sent
-as they are. A frame that is not a small JSON object gets an error frame; it never
-closes the socket or crashes the consumer.
+"message", ...}``. Group events ``{"type": "arena.event", "payload": {...}, "text":
+"..."}`` are sent as they are (their ``text``, encoded once by the publisher). A frame
+that is not a small JSON object gets an error frame; it never closes the socket or
+crashes the consumer.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from config import ratelimit
 from games.engine import EngineError
 from games.services import play
 from games.services.errors import GameServiceError, error_payload, localised
+from leaderboards import events
 
 logger = logging.getLogger(__name__)
 
@@ -122,9 +124,18 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         await self.send_json({"type": "state", "game": payload})
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # A group event touches no database: no close_old_connections thread hop for it.
+        if message.get("type") == events.MESSAGE_TYPE:
+            await self.arena_event(message)
+        else:
+            await super().dispatch(message)
+
     async def arena_event(self, event: dict[str, Any]) -> None:
         """Group messages (records, notifications) go to the client as they are."""
-        await self.send_json(event["payload"])
+        text = events.frame_text(event)
+        if text is not None:
+            await self.send(text_data=text)
 
     def _run(self, function: Any, *args: Any) -> Any:
         """Call a service in the player's language (refusals are worded in it)."""

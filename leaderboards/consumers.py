@@ -1,7 +1,8 @@
 """``/ws/deals/<ref>/`` (a deal's watchers) and ``/ws/feed/`` (the site's live feed).
 
 Thin (STYLE.md §8): a consumer resolves what to watch, joins its group and forwards the
-group's ``{"type": "arena.event", "payload": {...}}`` messages as their payload, as is.
+group's ``{"type": "arena.event", "payload": {...}, "text": "..."}`` messages as their
+payload, as is (the ``text`` encoded once by the publisher; leaderboards.events).
 Shapes and group names live in leaderboards.events. Watching is read-only: a client
 frame gets an error frame back, never a crash or a close. An unknown deal is accepted
 then closed with 4404, so that browsers see the code (a refused handshake shows none).
@@ -62,10 +63,18 @@ class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send_json(READ_ONLY)
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # A group event touches no database: skip channels' per-message
+        # close_old_connections (a thread hop, 1,000 of them in a row per event).
+        if message.get("type") == events.MESSAGE_TYPE:
+            await self.arena_event(message)
+        else:
+            await super().dispatch(message)
+
     async def arena_event(self, message: dict[str, Any]) -> None:
-        payload = message.get("payload")
-        if isinstance(payload, dict):
-            await self.send_json(payload)
+        text = events.frame_text(message)
+        if text is not None:
+            await self.send(text_data=text)
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, default=str))

@@ -1,8 +1,13 @@
 """What the leaderboards send over Channels, and how: every shape and group name in one
 module (like lila-ws's ``ipc/``), so consumers and services cannot drift apart.
 
-Group messages are ``{"type": "arena.event", "payload": {...}}``; consumers send the
-payload as is. A payload is ``{"type": "record", "event": {...}}`` (a RecordEvent) or
+Group messages are ``{"type": "arena.event", "payload": {...}, "text": "<the payload as
+JSON>"}``: the payload is encoded once, when it is published, not once per socket (1,000
+watchers of a deal would each run ``json.dumps`` on the same event); consumers send
+``text`` as their frame (:func:`frame_text`), and a message without ``text`` (the older
+shape, or one built by hand) has its ``payload`` encoded by the consumer. Consumers handle
+these messages without channels' per-message ``close_old_connections`` thread hop: they
+touch no database. A payload is ``{"type": "record", "event": {...}}`` (a RecordEvent) or
 ``{"type": "board", ...}`` (a deal's best-ever top after a change).
 
 Publishing happens in ``transaction.on_commit`` (zulip's ``send_event_on_commit``): an
@@ -13,6 +18,7 @@ the request answers normally; only the live push is lost.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable
 from functools import partial
@@ -45,8 +51,25 @@ def numbered_deal_group(code: str) -> str:
     return f"deal.{code}"
 
 
+def encode(payload: dict[str, Any]) -> str:
+    """A payload as the text of its WebSocket frame (what the consumers used to send)."""
+    return json.dumps(payload, default=str)
+
+
 def arena_message(payload: dict[str, Any]) -> dict[str, Any]:
-    return {"type": MESSAGE_TYPE, "payload": payload}
+    return {"type": MESSAGE_TYPE, "payload": payload, "text": encode(payload)}
+
+
+def frame_text(message: dict[str, Any]) -> str | None:
+    """The frame a consumer sends for a group message: its ``text``, else its encoded
+    ``payload`` (a message of the older shape); None if it carries neither."""
+    text = message.get("text")
+    if isinstance(text, str):
+        return text
+    payload = message.get("payload")
+    if isinstance(payload, dict):
+        return encode(payload)
+    return None
 
 
 def record_payload(event: dict[str, Any]) -> dict[str, Any]:

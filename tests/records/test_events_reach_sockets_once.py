@@ -80,7 +80,9 @@ async def test_a_first_win_reaches_the_player_the_deal_and_the_feed_once() -> No
     on_deal = await messages(deal_ws, "record")
     on_feed = await messages(feed_ws, "record")
     assert len(mine) == 1 and len(on_deal) == 1 and len(on_feed) == 1
-    assert mine[0] == {"type": "arena.event", "payload": on_deal[0]}
+    # The group message carries its frame's text, encoded once by the publisher.
+    text = json.dumps(on_deal[0])
+    assert mine[0] == {"type": "arena.event", "payload": on_deal[0], "text": text}
     event = on_feed[0]["event"]
     assert event["kind"] == "FIRST_WIN" and event["player"] == "ann"
     assert event["deal"]["code"] == CODE and event["id"] == answer["events"][0]["id"]
@@ -129,3 +131,15 @@ async def test_watch_sockets_are_read_only_and_unknown_deals_close_with_4404() -
         ws = await connect(f"/ws/deals/{ref}/")
         assert json.loads(await ws.receive_from())["type"] == "error"
         assert (await ws.receive_output())["code"] == 4404
+
+
+async def test_a_watch_socket_still_takes_a_group_message_without_its_text() -> None:
+    """The older shape ``{"type": "arena.event", "payload": {...}}`` is still sent as is."""
+    ws = await connect("/ws/feed/")
+    layer = get_channel_layer()
+    payload = {"type": "record", "event": {"kind": "FIRST_WIN", "id": 1}}
+    await layer.group_send("feed", {"type": "arena.event", "payload": payload})
+    assert json.loads(await ws.receive_from()) == payload
+    await layer.group_send("feed", {"type": "arena.event", "text": '{"type": "x"}'})
+    assert json.loads(await ws.receive_from()) == {"type": "x"}
+    await ws.disconnect()
