@@ -73,16 +73,20 @@ def live_game(guest: dict[str, str]) -> Game:
     return game
 
 
+#: Seconds to wait for a frame. Generous: a fuzzed frame is answered in milliseconds, but
+#: on a loaded 2-core CI machine a slow answer must not read as a missing one.
+ANSWER_TIMEOUT = 30
+
 async def exchange(path: str, session_key: str | None, frame: str | bytes) -> dict[str, Any]:
     """Connect, send one frame, return the answer; the socket must still be open after."""
     ws = WebsocketCommunicator(application, path, headers=headers(session_key))
-    connected, _ = await ws.connect(timeout=5)
+    connected, _ = await ws.connect(timeout=ANSWER_TIMEOUT)
     assert connected
-    first = await ws.receive_json_from(5)
+    first = await ws.receive_json_from(ANSWER_TIMEOUT)
     # send_input, not send_to: the communicator refuses empty frames, a client may not.
     key = "bytes" if isinstance(frame, bytes) else "text"
     await ws.send_input({"type": "websocket.receive", key: frame})
-    answer: dict[str, Any] = await ws.receive_json_from(5)
+    answer: dict[str, Any] = await ws.receive_json_from(ANSWER_TIMEOUT)
     assert await ws.receive_nothing(0.02), "one frame in, one frame out"
     await ws.disconnect()
     answer["_first"] = first
@@ -117,7 +121,7 @@ def test_fuzzed_frames_to_a_watched_deal_get_an_error_frame(frame: str | bytes) 
 async def watch(path: str) -> list[dict[str, Any]]:
     """Everything a deal socket says before it settles (closes or goes quiet)."""
     ws = WebsocketCommunicator(application, path, headers=headers())
-    connected, code = await ws.connect(timeout=5)
+    connected, code = await ws.connect(timeout=ANSWER_TIMEOUT)
     if not connected:
         return [{"type": "refused", "code": code}]
     said: list[dict[str, Any]] = []
