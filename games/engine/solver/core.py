@@ -38,7 +38,10 @@ def solve(
     deck = check_deck(deck)
     code = DealCode(chosen, deal.number).text if isinstance(deal, DealCode) else None
     rules = chosen.rules
-    budget = Budget(node_budget, time_budget_s)
+    # Keep a little of the time budget for the replay check, so that the whole call stays
+    # within it.
+    search_s = None if time_budget_s is None else max(0.0, time_budget_s - 0.05)
+    budget = Budget(node_budget, search_s)
     if isinstance(rules, TriPeaksRules):
         outcome = solve_tripeaks(deck, rules, budget)
     else:

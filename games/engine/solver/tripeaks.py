@@ -1,22 +1,24 @@
 """TriPeaks search: fewest draws, layer by layer.
 
 Every win removes the 28 tableau cards, one move each, so par = 28 + the fewest draws of
-any win. The search walks the "draws used" layers s = 0, 1, …, 23: layer s holds every
-state reachable with exactly s draws, closed under removals (a depth-first sweep with a
-transposition table). Draws link layer s to layer s + 1: after a draw the discard's top
-is stock-side card s + 1, so layer s + 1 starts from the distinct removed masks of layer
-s. The first layer holding the full mask gives par.
+any win. The search walks the "draws used" layers s = 0, 1, …, 23; inside a layer,
+removals are explored depth-first with a transposition table. The first layer that
+reaches the full mask gives par. The moves to reach any position are popcount(removed)
++ s, so for an unwinnable deal the most removable cards and the fewest moves to get
+there fall out of the same sweep.
 
-Only the discard top's *rank* decides what can follow, so states that differ only by
-which card of a rank is on top are one state. A state in a layer is packed in one int:
+A position is ``removed mask | top rank << 28``: only the discard top's *rank* decides
+what can follow. Its free mask (cards face up and uncovered, a function of the removed
+mask) travels with it on the stack (``<< 32``) and is updated from the engine's cover
+masks as cards go, so the fitting free cards are one AND away.
 
-    removed mask (28 bits) | top rank << 28 (4 bits) | free mask << 32 (28 bits)
-
-The free mask (cards face up and uncovered) is a function of the removed mask, carried
-along so that the fitting free cards are one AND away; it is updated from the engine's
-cover masks when a card goes. The moves to reach a state are popcount(removed) + s, so
-the most removable cards and the fewest moves to get there, for unwinnable deals, fall
-out of the same sweep.
+Dominance keeps each position to one visit. A position reached with fewer draws is at
+least as good as the same position with more: it can draw its way to the other's stock
+and then do whatever the other does, with the same total of draws. So a position is
+explored in the first layer that reaches it only; and after a mask is first reached
+(layer s), restarting it from the stock is only useful in the layers t > s where a rank
+shows up for the first time since s (an earlier card of the same rank dominates), and
+only when a free card fits that rank.
 
 The rule tables come from the engine: cover masks from ``layouts``, which ranks go on
 which from ``rules.adjacency_masks`` with the rule set's ``king_ace_linked``.
