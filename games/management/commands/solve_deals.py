@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connections
 
 from games.engine import Variant, numbered_code, parse_variant
 from games.engine.solver import DEFAULT_TIME_BUDGET_S, Solution
@@ -90,6 +91,12 @@ class Command(BaseCommand):
         )
         if not codes:
             return
+        # Forked workers must not share the parent's database connection (they never
+        # query; the parent reconnects on its next write). Inside a transaction (a test)
+        # the connection stays.
+        for connection in connections.all(initialized_only=True):
+            if not connection.in_atomic_block:
+                connection.close()
         progress = Progress(
             len(codes),
             f"{variant.value:4}",
