@@ -176,7 +176,9 @@ function connect() {
     onState(s) {
       if (s === "open") setConn("live");
       else if (s === "refused") { setConn("http"); conn.close(); }
-      else setConn(conn && conn.isOpen() ? "live" : "connecting");
+      // While the socket retries, a page already playing over HTTP still is.
+      else if (conn && conn.isOpen()) setConn("live");
+      else setConn($("conn").dataset.state === "http" ? "http" : "connecting");
     },
     onOpen() {
       // The server greets with the current state; actions sent before were answered by HTTP.
