@@ -59,13 +59,16 @@ def replay_line(line: str) -> dict[str, Any]:
 
 
 def solve_line(text: str, time_budget_s: float) -> dict[str, Any]:
-    from games.engine.solver import solve
+    from games.engine.solver import SolverError, solve
 
     try:
         code = parse_code(text)
     except EngineError as err:
         return {"code": text, **_error(err.reason, err.detail)}
-    return {"code": code.text, **solve(code, time_budget_s=time_budget_s).as_dict()}
+    try:
+        return {"code": code.text, **solve(code, time_budget_s=time_budget_s).as_dict()}
+    except SolverError as err:  # a solver bug: say so on this line, keep answering the rest
+        return {"code": code.text, **_error("solver_error", str(err))}
 
 
 def _emit(obj: dict[str, Any], out: TextIO) -> None:
