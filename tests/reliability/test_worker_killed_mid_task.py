@@ -129,15 +129,6 @@ def wait_for(what: str, check: Callable[[], bool], timeout: float) -> None:
 
 
 @pytest.fixture
-def broker() -> Iterator[RedisServer]:
-    server = RedisServer().start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
 def workers(tmp_path: Path) -> Iterator[list[Worker]]:
     started: list[Worker] = []
     try:
@@ -168,13 +159,13 @@ def started_running(worker: Worker, task_id: str) -> bool:
 
 @pytest.mark.parametrize("death", ["pool process", "whole worker"])
 def test_a_solve_killed_mid_task_is_done_again_and_stored_once(
-    death: str, broker: RedisServer, workers: list[Worker], tmp_path: Path
+    death: str, redis_server: RedisServer, workers: list[Worker], tmp_path: Path
 ) -> None:
     deal = deals.get_or_create_deal(deals.check_deal_request(HARD_DEAL))
     queue = f"reliability-{uuid.uuid4().hex[:8]}"
-    first = Worker(broker.url, queue, tmp_path / "worker-1.log")
+    first = Worker(redis_server.url, queue, tmp_path / "worker-1.log")
     workers.append(first)
-    task_id = send_solve(broker.url, queue, deal)
+    task_id = send_solve(redis_server.url, queue, deal)
 
     wait_for("the first worker to take the task", lambda: started_running(first, task_id), 60)
     time.sleep(0.3)  # the pool process is now solving
@@ -192,7 +183,7 @@ def test_a_solve_killed_mid_task_is_done_again_and_stored_once(
         first.kill()
         time.sleep(1)
         assert facts(deal) == 0
-        runner = Worker(broker.url, queue, tmp_path / "worker-2.log")
+        runner = Worker(redis_server.url, queue, tmp_path / "worker-2.log")
         workers.append(runner)
         try:
             wait_for("the new worker to run the task", lambda: facts(deal) == 1,
