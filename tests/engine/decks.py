@@ -35,16 +35,14 @@ TRIPEAKS_BOOK = deck_with(
     }
 )
 
-#: Seed 002: PY1-N-AAAAAAS as the rule book deals it.
-PYRAMID_BOOK = rows_deck(
-    [
-        "JD",
-        "6C 7H",
-        "AS 4D QS",
-        "5H 3D 6H 8S",
-        "KH KC AD KS 9C",
-        "QC 2C 8D TD TS JS",
-        "7C TC 3H 4H 3S KD 7S",
-    ],
-    "7D",
-)
+#: Seed 002: PY1-N-AAAAAAS's pyramid as the rule book deals it, and the whole deal.
+PYRAMID_BOOK_ROWS = [
+    "JD",
+    "6C 7H",
+    "AS 4D QS",
+    "5H 3D 6H 8S",
+    "KH KC AD KS 9C",
+    "QC 2C 8D TD TS JS",
+    "7C TC 3H 4H 3S KD 7S",
+]
+PYRAMID_BOOK = rows_deck(PYRAMID_BOOK_ROWS, "7D")

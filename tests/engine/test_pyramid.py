@@ -4,7 +4,7 @@ import pytest
 
 from games.engine import IllegalActionError, PyramidGame, Variant, card_str, new_game
 from games.engine.layouts import PYRAMID_ROWS
-from tests.engine.decks import PYRAMID_BOOK, rows_deck
+from tests.engine.decks import PYRAMID_BOOK, PYRAMID_BOOK_ROWS, rows_deck
 
 
 def book() -> PyramidGame:
@@ -107,19 +107,7 @@ def test_the_discard_top_pairs_with_a_free_pyramid_card():
 
 def test_the_drawn_card_never_pairs_with_the_discard_card_it_covers():
     # 7D is the first discard; put a 6 on top of the stock: 6+7 would sum to 13.
-    deck = rows_deck(
-        [
-            "JD",
-            "6C 7H",
-            "AS 4D QS",
-            "5H 3D 6H 8S",
-            "KH KC AD KS 9C",
-            "QC 2C 8D TD TS JS",
-            "7C TC 3H 4H 3S KD 7S",
-        ],
-        "7D",
-        stock="6D",
-    )
+    deck = rows_deck(PYRAMID_BOOK_ROWS, "7D", stock="6D")
     game = new_game(deck, Variant.PY)
     game.apply("D")
     assert "6D+7D" not in game.legal_actions() and "7D+6D" not in game.legal_actions()
