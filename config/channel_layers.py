@@ -20,6 +20,13 @@ Two more things the stock core layer gets wrong with redis-py 8 (found by bench/
 * its pool refuses a 101st connection (MaxConnectionsError) instead of waiting, so a
   burst of sockets joining or leaving groups fails some of them; here those retry.
 
+And one with Python 3.11: a consumer that ends cancels its ``receive()``; when that
+cancellation lands as redis-py's read timeout expires, ``asyncio.timeout`` turns it into
+a TimeoutError, redis-py retries the read, channels-redis loops on the empty pop, and the
+task never ends: the consumer hangs, and so does an event loop closing over it (seen as a
+CI run stuck in a test's teardown). Here a receive whose task has a cancellation pending
+raises CancelledError after each pop (tests/reliability/test_channel_layer_cancel.py).
+
 One warning per outage and process, not one per socket: 1,000 sockets must not write
 1,000 lines a second.
 """
@@ -44,6 +51,13 @@ FIRST_BACKOFF_S = 0.2
 BLOCKING_POP_S = 2
 #: A pool that is momentarily full is waited for, this many times 50 ms.
 POOL_RETRIES = 40
+
+
+def _cancel_requested() -> bool:
+    """True once someone called ``cancel()`` on this task, even if the CancelledError
+    was swallowed on its way up (asyncio.timeout on 3.11, then redis-py's retry)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 async def _with_pool_retries(call: Any, *args: Any) -> Any:
@@ -101,13 +115,25 @@ class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
             try:
                 message: dict[str, Any] = await super().receive(channel)
                 return message
-            except MaxConnectionsError:  # a burst of group joins holds the pool: not an outage
-                await asyncio.sleep(0.05)
             except Exception as error:  # CancelledError is a BaseException: it passes
+                if _cancel_requested():
+                    raise asyncio.CancelledError from error
+                if isinstance(error, MaxConnectionsError):  # a burst of joins: no outage
+                    await asyncio.sleep(0.05)
+                    continue
                 self._outage.failed("receive", error)
                 failed = True
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF_S)
+
+    async def _brpop_with_clean(self, index: int, channel: str, timeout: float) -> Any:
+        # channels-redis pops until a message comes: a cancellation lost below would
+        # leave it popping for ever. A message popped here stays in the channel's
+        # backup queue, which the next pop puts back first: nothing is lost.
+        member = await super()._brpop_with_clean(index, channel, timeout)
+        if _cancel_requested():
+            raise asyncio.CancelledError
+        return member
 
     async def group_add(self, group: str, channel: str) -> None:
         self._joined[channel].add(group)
