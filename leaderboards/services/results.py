@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, Subquery
+from django.db.models import Exists
 from django.utils import timezone
 
 from games.daily import daily_of_deal, day_end, day_start
@@ -211,9 +211,15 @@ def _do_record(
             existing = Result.objects.filter(game=game).first()
             if existing is not None:
                 return _answer(existing, [])
-        before = _before(deal, player.pk)
-        previous_best, own_previous = before.best, before.own_best
-        first_try = not before.played
+        # One read of the board under the lock, before the new result: the record
+        # decision, the pushed board and the answer's ranks all come from it.
+        rows = board_results(deal)
+        previous_best = min(rows, key=sort_key, default=None)
+        own_previous = min(
+            (row for row in rows if row.player_id == player.pk), key=sort_key, default=None
+        )
+        played_before, ever_won = _played_and_ever_won(deal, player.pk)
+        first_try = not played_before
         ranked = _is_ranked(player, deal, daily, played, source)
         result = Result.objects.create(
             deal=deal,
@@ -234,7 +240,7 @@ def _do_record(
             daily=daily,
             ranked=ranked,
         )
-        decision = decide(result, previous_best, own_previous, before.ever_won)
+        decision = decide(result, previous_best, own_previous, ever_won)
         made: list[RecordEvent] = []
         if decision.kind is not None:
             made.append(_make_event(result, decision.kind, decision.previous_holder_id))
@@ -253,55 +259,27 @@ def _do_record(
         state.save()
         for event in made:
             publish_event(event)
-        rows: list[Result] | None = None
-        if result.on_boards:
-            # One read of the board, still under the lock: the pushed board and the
-            # answer's ranks both come from it (the same figures as counting queries).
-            rows = board_results(deal)
-            publish_board(deal, rows)
+        if not result.on_boards:
+            return _answer(result, made)
+        rows.append(result)  # the board as a fresh read would now find it
+        publish_board(deal, rows)
         return _answer(result, made, rows)
 
 
-@dataclass(frozen=True, slots=True)
-class _Before:
-    """What the record decision reads, as the database has it before the new result."""
-
-    best: Result | None  # the deal's #1 (ranking fields and player only)
-    own_best: Result | None  # the player's best on the boards (ranking fields only)
-    played: bool  # the player has any result on the deal (then this one is no first try)
-    ever_won: bool  # a FIRST_WIN was given on the deal
-
-
-_RANKING_FIELDS = ("id", "player_id", "cards_left", "moves", "duration_ms")
-
-
-def _before(deal: Deal, player_id: int) -> _Before:
-    """Read, in one statement (after the lock is held, so it sees every earlier
-    decision), the deal's #1, the player's own best, whether the player has played the
-    deal, and whether it was ever won."""
-    best = on_boards(deal).order_by(*board_order())
-    own = best.filter(player_id=player_id)
-    columns: dict[str, Any] = {}
-    for prefix, rows in (("best", best), ("own", own)):
-        for name in _RANKING_FIELDS:
-            columns[f"{prefix}_{name}"] = Subquery(rows.values(name)[:1])
-    columns["played"] = Exists(Result.objects.filter(deal=deal, player_id=player_id))
-    columns["ever_won"] = Exists(
-        RecordEvent.objects.filter(deal=deal, kind=RecordEvent.Kind.FIRST_WIN)
-    )
-    row = Deal.objects.filter(pk=deal.pk).values(**columns).get()
-
-    def result(prefix: str) -> Result | None:
-        if row[f"{prefix}_id"] is None:
-            return None
-        return Result(
-            deal=deal,
-            abandoned=False,
-            disqualified=False,
-            **{name: row[f"{prefix}_{name}"] for name in _RANKING_FIELDS},
+def _played_and_ever_won(deal: Deal, player_id: int) -> tuple[bool, bool]:
+    """Whether the player has any result on the deal (abandoned ones too: then the new
+    one is no first try), and whether a FIRST_WIN was ever given on it; one statement."""
+    row = (
+        Deal.objects.filter(pk=deal.pk)
+        .values(
+            played=Exists(Result.objects.filter(deal=deal, player_id=player_id)),
+            ever_won=Exists(
+                RecordEvent.objects.filter(deal=deal, kind=RecordEvent.Kind.FIRST_WIN)
+            ),
         )
-
-    return _Before(result("best"), result("own"), bool(row["played"]), bool(row["ever_won"]))
+        .get()
+    )
+    return bool(row["played"]), bool(row["ever_won"])
 
 
 def _make_event(result: Result, kind: str, previous_holder_id: int | None) -> RecordEvent:

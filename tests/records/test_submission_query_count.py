@@ -4,9 +4,10 @@ cannot creep back in.
 
 Counted on the test's connection (pytest-django wraps each test in a transaction, so the
 submission's own transaction shows as a SAVEPOINT and its RELEASE): token (its
-``last_used_at`` stamped at most once a minute), deal, lock, one read of what the
-decision needs, insert, the event, the board state, one read of the board (the pushed
-board and the answer's ranks).
+``last_used_at`` stamped at most once a minute), deal, lock, one read of the board
+before the new result (the record decision, the pushed board and the answer's ranks),
+one read of whether the player played the deal and whether it was ever won, insert, the
+event, the board state.
 """
 
 from __future__ import annotations
