@@ -13,19 +13,22 @@ touch no database. A payload is ``{"type": "record", "event": {...}}`` (a Record
 Publishing happens in ``transaction.on_commit`` (zulip's ``send_event_on_commit``): an
 event whose transaction rolls back is never sent, and one that commits is sent once.
 A failing channel layer (Redis down) is logged and swallowed: the result is stored and
-the request answers normally; only the live push is lost.
+the request answers normally; only the live push is lost. Under the ASGI server a request
+does not wait for its pushes (``send_now``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
+import os
 from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -81,33 +84,29 @@ def board_payload(board: dict[str, Any]) -> dict[str, Any]:
     return {"type": "board", **board}
 
 
-def send_now(groups: Iterable[str], message: dict[str, Any]) -> None:
-    """Send ``message`` to each group; a layer failure is logged, never raised.
+#: Per server loop, the last push handed to it (see ``_push_in_turn``).
+_LAST_PUSH: dict[asyncio.AbstractEventLoop, asyncio.Task[Any]] = {}
 
-    All groups in one ``async_to_sync`` call, sent concurrently: from a request thread
-    each call is a hop to the server's event loop and back, and each group_send is a
-    round trip to Redis; one hop and overlapping round trips keep the answer quick.
-    """
-    try:
-        layer = get_channel_layer()
-    except Exception:
-        logger.exception("channel layer unavailable: %s not sent", message.get("type"))
-        return
-    if layer is None:
-        return
-    targets = tuple(groups)
 
-    async def send_all() -> list[BaseException | None]:
-        return await asyncio.gather(
-            *(layer.group_send(group, message) for group in targets), return_exceptions=True
-        )
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's running event loop when this thread runs sync code for it
+    (asgiref's SyncToAsync notes it per thread), else None (a Celery worker, a command,
+    a test client on a thread of its own)."""
+    local = SyncToAsync.threadlocal
+    if getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    loop: asyncio.AbstractEventLoop | None = getattr(local, "main_event_loop", None)
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
 
-    try:
-        outcomes = async_to_sync(send_all)()
-    except Exception:
-        logger.exception("could not send %s to groups %s", message.get("type"), targets)
-        return
-    for group, outcome in zip(targets, outcomes, strict=True):
+
+async def _push(layer: Any, groups: tuple[str, ...], message: dict[str, Any]) -> None:
+    """Send to every group at once (overlapping Redis round trips); log each failure."""
+    outcomes = await asyncio.gather(
+        *(layer.group_send(group, message) for group in groups), return_exceptions=True
+    )
+    for group, outcome in zip(groups, outcomes, strict=True):
         if isinstance(outcome, Exception):
             logger.error(
                 "could not send %s to group %s",
@@ -117,6 +116,61 @@ def send_now(groups: Iterable[str], message: dict[str, Any]) -> None:
             )
         elif isinstance(outcome, BaseException):  # a cancellation: not ours to swallow
             raise outcome
+
+
+async def _push_in_turn(layer: Any, groups: tuple[str, ...], message: dict[str, Any]) -> None:
+    """``_push``, after the push handed to this loop before it: a deal's record event and
+    then its new board reach watchers in that order, as they were published."""
+    loop = asyncio.get_running_loop()
+    me = asyncio.current_task()
+    assert me is not None
+    before = _LAST_PUSH.get(loop)
+    _LAST_PUSH[loop] = me
+    try:
+        if before is not None and not before.done():
+            await asyncio.wait([before])
+        await _push(layer, groups, message)
+    finally:
+        if _LAST_PUSH.get(loop) is me:
+            del _LAST_PUSH[loop]
+
+
+def _report(future: concurrent.futures.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        logger.error("a live push failed", exc_info=future.exception())
+
+
+def send_now(groups: Iterable[str], message: dict[str, Any]) -> None:
+    """Send ``message`` to each group; a layer failure is logged, never raised.
+
+    Under the ASGI server the request's thread does not wait for Redis: the push is
+    handed to the server's event loop (in order, after the previous one) and the answer
+    goes out at once. Django runs a process's sync views one at a time on one thread,
+    so a view waiting on Redis round trips held up every other request. Elsewhere (a
+    worker, a command) the push is sent before returning.
+    """
+    try:
+        layer = get_channel_layer()
+    except Exception:
+        logger.exception("channel layer unavailable: %s not sent", message.get("type"))
+        return
+    if layer is None:
+        return
+    targets = tuple(groups)
+    loop = _server_loop()
+    if loop is not None:
+        push = _push_in_turn(layer, targets, message)
+        try:
+            future = asyncio.run_coroutine_threadsafe(push, loop)
+        except RuntimeError:  # the loop closed in between: send it here instead
+            push.close()
+        else:
+            future.add_done_callback(_report)
+            return
+    try:
+        async_to_sync(_push)(layer, targets, message)
+    except Exception:
+        logger.exception("could not send %s to groups %s", message.get("type"), targets)
 
 
 def publish_on_commit(groups: Iterable[str], payload: dict[str, Any]) -> None:

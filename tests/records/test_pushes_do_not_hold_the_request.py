@@ -1,0 +1,75 @@
+"""Under the ASGI server a request hands its live pushes to the event loop and answers at
+once (Django runs sync views one at a time per process: a view waiting on Redis held up
+every other request); the pushes still go out in the order they were published. Outside
+the server (a worker, a command) a push is sent before the call returns."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from leaderboards import events
+
+
+class GatedLayer:
+    """A channel layer whose sends wait for ``gate`` and are recorded in order."""
+
+    def __init__(self) -> None:
+        self.gate: asyncio.Event | None = None
+        self.sent: list[tuple[str, str]] = []
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        if self.gate is not None:
+            await self.gate.wait()
+        self.sent.append((group, message["payload"]["type"]))
+
+
+@pytest.fixture
+def layer(monkeypatch: pytest.MonkeyPatch) -> GatedLayer:
+    fake = GatedLayer()
+    monkeypatch.setattr(events, "get_channel_layer", lambda: fake)
+    return fake
+
+
+@pytest.mark.timeout(30)  # a view that waits for its pushes would wait for ever here
+async def test_a_view_thread_returns_before_its_pushes_and_they_keep_their_order(
+    layer: GatedLayer,
+) -> None:
+    layer.gate = asyncio.Event()
+
+    def view() -> None:  # what a sync view's on_commit hooks do
+        events.send_now(["deal.X", "feed"], events.arena_message({"type": "record"}))
+        events.send_now(["deal.X"], events.arena_message({"type": "board"}))
+
+    await sync_to_async(view)()
+    assert layer.sent == [], "the view's thread waited for the layer"
+    layer.gate.set()
+    for _ in range(100):
+        if len(layer.sent) == 3:
+            break
+        await asyncio.sleep(0.01)
+    assert layer.sent[-1] == ("deal.X", "board")
+    assert sorted(layer.sent[:2]) == [("deal.X", "record"), ("feed", "record")]
+
+
+def test_outside_the_server_a_push_is_sent_before_returning(layer: GatedLayer) -> None:
+    events.send_now(["deal.X", "feed"], events.arena_message({"type": "record"}))
+    assert sorted(layer.sent) == [("deal.X", "record"), ("feed", "record")]
+
+
+async def test_a_failed_push_is_logged(
+    layer: GatedLayer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def refuse(group: str, message: dict[str, Any]) -> None:
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(layer, "group_send", refuse)
+    await sync_to_async(events.send_now)(["feed"], events.arena_message({"type": "record"}))
+    for _ in range(100):
+        if any("could not send" in r.getMessage() for r in caplog.records):
+            break
+        await asyncio.sleep(0.01)
+    assert any("could not send arena.event to group feed" in r.getMessage() for r in caplog.records)
