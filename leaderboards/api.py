@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
+from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router, Schema, Status
 from ninja.responses import codes_4xx
@@ -90,10 +91,14 @@ def _refusal(err: Exception) -> Status[dict[str, Any]]:
 def submit_result(request: HttpRequest, code: str, body: ResultIn) -> Any:
     try:
         deal, parsed = resolve_deal_ref(code)
-        if deal is None:  # a numbered deal nobody has played yet
-            assert parsed is not None
-            deal = get_or_create_deal(parsed)
-        return Status(201, do_submit_log(deal, _me(request), body.log))
+        if deal is not None:
+            return Status(201, do_submit_log(deal, _me(request), body.log))
+        # A numbered deal nobody has played yet: its row and the result in one
+        # transaction, so that a refused log leaves no Deal row behind.
+        assert parsed is not None
+        with transaction.atomic():
+            answer = do_submit_log(get_or_create_deal(parsed), _me(request), body.log)
+        return Status(201, answer)
     except (GameServiceError, EngineError, SubmissionRefused) as err:
         return _refusal(err)
 

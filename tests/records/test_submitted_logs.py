@@ -57,6 +57,16 @@ def test_an_illegal_log_is_a_400_with_the_token_and_stores_nothing(client: Clien
     assert not Result.objects.exists()
 
 
+def test_a_refused_log_on_a_deal_nobody_played_leaves_no_deal_row(client: Client) -> None:
+    _, token = make_player("ann")
+    fresh = "TP1-C-AAAAAQZ"
+    assert not Deal.objects.filter(code=fresh).exists()
+    assert_error(submit(client, token, "D ZZ", code=fresh), 400, "bad_token")
+    assert_error(submit(client, token, "D D", code=fresh), 400, "unfinished")
+    assert not Deal.objects.filter(code=fresh).exists()
+    assert not Result.objects.exists()
+
+
 def test_guests_cannot_submit(client: Client) -> None:
     assert_error(submit(client, None, text(winning_log(CODE))), 401, "unauthorized")
 
