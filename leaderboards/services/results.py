@@ -259,10 +259,9 @@ def _do_record(
         state.save()
         for event in made:
             publish_event(event)
-        if not result.on_boards:
-            return _answer(result, made)
-        rows.append(result)  # the board as a fresh read would now find it
-        publish_board(deal, rows)
+        if result.on_boards:
+            rows.append(result)  # the board as a fresh read would now find it
+            publish_board(deal, rows)
         return _answer(result, made, rows)
 
 
@@ -330,8 +329,9 @@ def publish_board(deal: Deal, results: list[Result] | None = None) -> None:
 def _answer(
     result: Result, made: list[RecordEvent], rows: list[Result] | None = None
 ) -> dict[str, Any]:
-    """The answer to a stored result. ``rows``: ``board_results(deal)`` read after it was
-    stored; the ranks are then counted from them instead of queried."""
+    """The answer to a stored result. ``rows``: the deal's board results with it stored
+    (what ``board_results(deal)`` would read now); the ranks are then counted from them
+    instead of queried."""
     par = par_of(result.deal)
     if rows is None:
         rank = best_ever_rank(_players_best(result))
