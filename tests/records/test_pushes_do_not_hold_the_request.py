@@ -6,6 +6,7 @@ the server (a worker, a command) a push is sent before the call returns."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,6 +26,14 @@ class GatedLayer:
         if self.gate is not None:
             await self.gate.wait()
         self.sent.append((group, message["payload"]["type"]))
+
+
+async def eventually(check: Callable[[], bool]) -> None:
+    """Let the loop run until ``check()`` holds (1 s at most)."""
+    for _ in range(100):
+        if check():
+            return
+        await asyncio.sleep(0.01)
 
 
 @pytest.fixture
@@ -47,10 +56,7 @@ async def test_a_view_thread_returns_before_its_pushes_and_they_keep_their_order
     await sync_to_async(view)()
     assert layer.sent == [], "the view's thread waited for the layer"
     layer.gate.set()
-    for _ in range(100):
-        if len(layer.sent) == 3:
-            break
-        await asyncio.sleep(0.01)
+    await eventually(lambda: len(layer.sent) == 3)
     assert layer.sent[-1] == ("deal.X", "board")
     assert sorted(layer.sent[:2]) == [("deal.X", "record"), ("feed", "record")]
 
@@ -68,8 +74,5 @@ async def test_a_failed_push_is_logged(
 
     monkeypatch.setattr(layer, "group_send", refuse)
     await sync_to_async(events.send_now)(["feed"], events.arena_message({"type": "record"}))
-    for _ in range(100):
-        if any("could not send" in r.getMessage() for r in caplog.records):
-            break
-        await asyncio.sleep(0.01)
+    await eventually(lambda: any("could not send" in r.getMessage() for r in caplog.records))
     assert any("could not send arena.event to group feed" in r.getMessage() for r in caplog.records)
