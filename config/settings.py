@@ -284,6 +284,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {
     # games/tasks/daily.py: fill empty daily-deal slots for the coming week.
     "ensure-daily-deals": {"task": "games.ensure_daily_deals", "schedule": 3600.0},
+    # games/tasks/closing.py: end ranked attempts still open at their day's close, and
+    # games idle for IDLE_GAME_HOURS (one indexed query when there is nothing to do).
+    "close-stale-games": {"task": "games.close_stale_games", "schedule": 300.0},
 }
 
 # --- Auth ---------------------------------------------------------------------------------
@@ -319,12 +322,21 @@ LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
 
 # --- Game platform ------------------------------------------------------------------------
 
+# Open (unfinished) games an account or guest session may hold at once (games.services.opening).
+MAX_OPEN_GAMES = env_int("MAX_OPEN_GAMES", 5, minimum=0)
+# An open game that is not a daily's ranked attempt is ended as abandoned after this long
+# without an action (games.services.closing).
+IDLE_GAME_HOURS = env_int("IDLE_GAME_HOURS", 24, minimum=1)
+
 # Numbered deals offered per variant (codes 1..NUMBERED_DEALS).
 NUMBERED_DEALS = env_int("NUMBERED_DEALS", 50000, minimum=1)
 
 # Rate limits (config/ratelimit.py): (per user, per address, window seconds) for live
 # actions (HTTP and WebSocket), log submissions and logins; answered with 429.
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
+# Bot-speed review of live results (leaderboards.speed): 0 holds nothing. The test suite
+# turns it off (its scripted games are machine-fast) except in the tests of the review.
+SPEED_REVIEW_ENABLED = env_bool("SPEED_REVIEW", True)
 RATE_LIMIT_ACTIONS = env_rate("RATE_LIMIT_ACTIONS", "300,900/60")
 RATE_LIMIT_SUBMISSIONS = env_rate("RATE_LIMIT_SUBMISSIONS", "30,120/60")
 RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")

@@ -72,8 +72,8 @@ def _back(request: HttpRequest) -> str:
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
     """Start a game from a form (works without scripts; the scripts call the API)."""
-    from games.services import deals, play
-    from games.services.errors import GameServiceError
+    from games.services import deals, opening, play
+    from games.services.errors import AccountRequired, GameServiceError
 
     daily_variant = request.POST.get("daily", "").strip()
     code_text = request.POST.get("code", "").strip()
@@ -93,7 +93,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
             deal = deals.get_or_create_deal(code)
         user = request.user if request.user.is_authenticated else None
         guest = "" if user is not None else _guest_key(request)
-        game = play.do_start_game(deal, user, guest, daily=daily)
+        game = opening.do_open_game(deal, play.Actor(user=user, guest_key=guest), daily).game
+    except AccountRequired as err:
+        messages.error(request, err.message(page_language()))
+        return redirect(f"{reverse('accounts:signup')}?next=/")
     except GameServiceError as err:
         messages.error(request, err.message(page_language()))
         return HttpResponseRedirect(_back(request))

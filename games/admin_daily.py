@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.html import format_html
 
+from games.commitments import new_seal
 from games.daily import (
     DEFAULT_ATTEMPTS,
     day_end,
@@ -155,6 +156,9 @@ class DailyDealAdmin(admin.ModelAdmin):
         obj.picked_by = DailyDeal.PickedBy.ADMIN
         if change:
             obj.deal = deal
+            # A future day's new deal gets a new seal (its day has not started: the
+            # commitment is first shown on that day, games.commitments).
+            obj.nonce, obj.commitment = new_seal(deal.code)
             super().save_model(request, obj, form, change)
             if deal.sealed:  # its code stays secret until its (possibly new) day closes
                 deal.reveal_after = day_end(obj.date)

@@ -18,7 +18,7 @@ from ninja.responses import Status, codes_4xx
 from accounts.auth import BearerOrSession
 from games.engine import EngineError
 from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut
-from games.services import deals, play
+from games.services import deals, opening, play
 from games.services.errors import DealRequestError, GameServiceError, error_payload
 
 router = Router(tags=["games"])
@@ -70,15 +70,21 @@ def _deal_and_daily(body: GameCreateIn) -> tuple[Any, Any]:
 @router.post(
     "/games",
     auth=auth,
-    response={201: GameOut, codes_4xx: ErrorOut},
+    response={200: GameOut, 201: GameOut, codes_4xx: ErrorOut},
     summary="Start a game on a deal code, a numbered deal or today's daily deal",
+    description="Today's daily deals need an account (403 `account_required`). The first "
+    "game an account starts on a daily is its ranked attempt; opening that daily again "
+    "while it is open resumes it (200, same id); later games are practice. At most "
+    "`MAX_OPEN_GAMES` open games (409 `too_many_open_games`, listing them).",
 )
 @_answers_refusals
 def start_game(request: HttpRequest, body: GameCreateIn) -> Any:
+    """201 with a new game, or 200 with the open ranked attempt of that daily resumed
+    (same id, its clock running from its start: SPEC §8)."""
     deal, daily = _deal_and_daily(body)
     actor = _actor(request, create_session=True)
-    game = play.do_start_game(deal, actor.account, actor.guest_key, daily=daily)
-    return Status(201, play.game_payload(game))
+    opened = opening.do_open_game(deal, actor, daily)
+    return Status(200 if opened.resumed else 201, play.game_payload(opened.game))
 
 
 @router.get(

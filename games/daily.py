@@ -27,6 +27,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.commitments import new_seal
 from games.engine import SEALED_LIMIT, SEALED_MIN, DealCode, Variant
 from games.models import DailyDeal, Deal, SolverFact
 
@@ -206,8 +207,14 @@ def do_pick_daily_deal(
             if deal.reveal_after is None or deal.reveal_after < close:
                 deal.reveal_after = close
                 deal.save(update_fields=["reveal_after"])
+        nonce, commitment = new_seal(deal.code)
         return DailyDeal.objects.create(
-            date=day, variant=chosen.value, deal=deal, picked_by=picked_by
+            date=day,
+            variant=chosen.value,
+            deal=deal,
+            picked_by=picked_by,
+            nonce=nonce,
+            commitment=commitment,
         )
 
 

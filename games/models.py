@@ -95,6 +95,10 @@ class DailyDeal(models.Model):
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT)
     picked_by = models.CharField(max_length=8, choices=PickedBy.choices, default=PickedBy.AUTO)
     created_at = models.DateTimeField(default=timezone.now)
+    # The seal (games.commitments): SHA-256 of "<code>:<nonce>", published from the start;
+    # the nonce stays the server's secret until the day closes, then both are revealed.
+    nonce = models.CharField(max_length=64, blank=True, default="")
+    commitment = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -129,6 +133,11 @@ class Game(models.Model):
         DailyDeal, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
     )
     log = models.TextField(blank=True, default="")
+    # Milliseconds from ``started_at`` to each action of ``log``, measured by the server
+    # when it took the action (one entry per log token, undos included).
+    timings = models.JSONField(default=list, blank=True)
+    # The ranked attempt of a daily deal: the first game its player started on it (SPEC §8).
+    ranked = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     score = models.IntegerField(default=0)
     moves = models.IntegerField(default=0)
@@ -139,7 +148,22 @@ class Game(models.Model):
     last_action_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        indexes = [models.Index(fields=["player", "deal"], name="game_player_deal")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "daily"],
+                condition=models.Q(ranked=True),
+                name="game_one_ranked_attempt_per_daily",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["player", "deal"], name="game_player_deal"),
+            # games.services.closing: open games by idleness.
+            models.Index(
+                fields=["last_action_at"],
+                condition=models.Q(finished_at__isnull=True),
+                name="game_open_last_action",
+            ),
+        ]
         ordering = ["-started_at"]
 
     def __str__(self) -> str:

@@ -52,6 +52,11 @@ class GameOut(Schema):
     moves: int
     cards_left: int
     duration_ms: int | None
+    ranked: bool = Field(description="the ranked attempt of a daily deal; false: practice")
+    timings: list[int] | None = Field(
+        description="ms from the start to each action, measured by the server; "
+        "null while the game is open"
+    )
     view: dict[str, Any] = Field(description="the engine's player view: no hidden card")
     revealed: list[str] = Field(description="cards this action turned face up")
     result: dict[str, Any] | None = Field(

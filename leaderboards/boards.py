@@ -26,9 +26,17 @@ DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
 
 
-def on_boards(deal: Deal) -> QuerySet[Result]:
-    """The deal's results that may appear on its boards."""
-    return Result.objects.filter(deal=deal, abandoned=False, disqualified=False)
+#: ``Result.on_boards`` in SQL: not abandoned, disqualified or held; on a daily deal, only
+#: the ranked attempt (SPEC §8: practice results never make a daily's news).
+ON_BOARDS = Q(abandoned=False, disqualified=False, held=False) & (
+    Q(daily__isnull=True) | Q(ranked=True)
+)
+
+
+def on_boards(deal: Deal | int) -> QuerySet[Result]:
+    """The deal's results that may appear on its boards (a Deal or its id)."""
+    deal_id = deal if isinstance(deal, int) else deal.pk
+    return Result.objects.filter(ON_BOARDS, deal_id=deal_id)
 
 
 def board_order() -> list[Any]:
@@ -72,7 +80,7 @@ def strictly_better(result: Result) -> Q:
 def best_ever_rank(result: Result) -> int | None:
     """Where ``result`` stands among the other players' bests: 1 + the players with a
     strictly better result (one counting query; used by profiles and answers)."""
-    if result.abandoned or result.disqualified:
+    if not result.on_boards:
         return None
     others = (
         on_boards(result.deal)

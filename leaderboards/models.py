@@ -54,8 +54,16 @@ class Result(models.Model):
     daily = models.ForeignKey(
         DailyDeal, on_delete=models.SET_NULL, null=True, blank=True, related_name="results"
     )
-    # The ranked daily attempt: the first try on a daily deal, finished before its day closed.
+    # The ranked daily attempt: the result of the first game the player started on the
+    # daily deal (games.Game.ranked), finished before its day closed.
     ranked = models.BooleanField(default=False)
+    # Milliseconds from the game's start to each action (live games; empty when submitted).
+    timings = models.JSONField(default=list, blank=True)
+    # Bot-speed review (leaderboards.speed): a held result is on no board and makes no
+    # news until an admin clears it (then its records are decided) or disqualifies it.
+    held = models.BooleanField(default=False)
+    held_reason = models.CharField(max_length=200, blank=True, default="")
+    reviewed_at = models.DateTimeField(null=True, blank=True)
     disqualified = models.BooleanField(default=False)
     disqualified_reason = models.CharField(max_length=200, blank=True, default="")
     disqualified_at = models.DateTimeField(null=True, blank=True)
@@ -89,8 +97,12 @@ class Result(models.Model):
 
     @property
     def on_boards(self) -> bool:
-        """Shown on the deal's boards (and eligible for its record)."""
-        return not (self.abandoned or self.disqualified)
+        """Shown on the deal's boards (and eligible for its record): not abandoned,
+        disqualified or held, and on a daily deal only the ranked attempt (SPEC §8).
+        ``leaderboards.boards.on_boards`` is the same rule in SQL."""
+        if self.abandoned or self.disqualified or self.held:
+            return False
+        return self.daily_id is None or self.ranked
 
 
 class DealBoardState(models.Model):

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models.functions import Lower
 
 from accounts.models import Profile
-from leaderboards.boards import best_ever_rank, board_order
+from leaderboards.boards import best_ever_rank, board_order, on_boards
 from leaderboards.models import DealBoardState, Result
 from leaderboards.presenters import deal_info, par_of, result_info
 from leaderboards.sessions import streak
@@ -89,4 +89,4 @@ def player_profile(display_name: str) -> dict[str, Any] | None:
 
 
 def on_boards_of(deal_id: int) -> Any:
-    return Result.objects.filter(deal_id=deal_id, abandoned=False, disqualified=False)
+    return on_boards(deal_id)

@@ -13,7 +13,7 @@ A result makes at most one event, the most significant that applies:
    (never for a player's first result on the deal: that is not news).
 
 Ties are not improvements: the earlier result keeps its place (SPEC §7 "then earlier").
-Abandoned and disqualified results make no news.
+Results off the boards (abandoned, disqualified, held, practice on a daily) make no news.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def decide(
     own_previous_best: Result | None,
     deal_ever_won: bool,
 ) -> Decision:
-    if result.abandoned or result.disqualified:
+    if not result.on_boards:
         return Decision(None)
     if is_better(result, previous_best):
         holder = previous_best.player_id if previous_best is not None else None

@@ -56,7 +56,7 @@ def daily_totals(day: date, limit: int | None = None) -> list[dict[str, Any]]:
     """The daily totals board of ``day``; ``scores`` maps variant -> score (None when
     the attempt was abandoned)."""
     results = Result.objects.filter(
-        daily__date=day, ranked=True, disqualified=False
+        daily__date=day, ranked=True, disqualified=False, held=False
     ).select_related("player__profile", "daily")
     totals: dict[int, Total] = {}
     for result in results:

@@ -28,6 +28,7 @@ from games.engine.codes import (
     parse_code,
 )
 from games.engine.errors import (
+    UNSEEN_DETAIL,
     ActionParseError,
     CardParseError,
     DealCodeError,
@@ -36,6 +37,7 @@ from games.engine.errors import (
     IllegalActionError,
     ReplayError,
     message,
+    unseen_card_error,
 )
 from games.engine.generator import deal_deck
 from games.engine.play import (
@@ -69,6 +71,7 @@ __all__ = [
     "SEALED_LIMIT",
     "SEALED_MIN",
     "UNDO",
+    "UNSEEN_DETAIL",
     "WON",
     "ActionParseError",
     "Card",
@@ -106,4 +109,5 @@ __all__ = [
     "replay",
     "resolve_deal",
     "suit",
+    "unseen_card_error",
 ]

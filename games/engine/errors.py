@@ -82,6 +82,12 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
 }
 
 
+#: The one detail of every refusal naming a card the player cannot see (a face-down
+#: TriPeaks card, a card in the stock): word for word the same for each, so that no
+#: refusal tells one unseen card from another (SPEC §10).
+UNSEEN_DETAIL: Final = "that card is not free to play"
+
+
 def message(reason: str, lang: str = "en") -> str:
     """The wording of ``reason`` in ``lang`` (English when the language is unknown)."""
     texts = MESSAGES.get(reason)
@@ -135,6 +141,13 @@ class ActionParseError(EngineError):
 
 class IllegalActionError(EngineError):
     """A well-formed action the rules refuse now; the game is left unchanged."""
+
+
+def unseen_card_error(wording: str = "blocked") -> IllegalActionError:
+    """The refusal of an action naming a card the player cannot see: reason ``blocked``
+    and ``UNSEEN_DETAIL`` whichever card it is (SPEC §10); ``wording`` is the game's
+    word for "blocked" (Pyramid has its own)."""
+    return IllegalActionError(UNSEEN_DETAIL, "blocked", wording)
 
 
 class ReplayError(EngineError):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from games.engine.base import DRAW, GameBase
 from games.engine.cards import CARD_TEXT, PAIR_TEXT, Card, card_str
-from games.engine.errors import IllegalActionError
+from games.engine.errors import IllegalActionError, unseen_card_error
 from games.engine.layouts import FULL_TABLEAU, PYRAMID_COVER_MASKS
 from games.engine.rules import PyramidRules, Variant
 
@@ -59,11 +59,9 @@ class PyramidGame(GameBase):
             return pos
         if self.discard and self.discard[-1] == card:
             return WASTE
-        raise IllegalActionError(
-            f"{card_str(card)} is not free: only the discard's top card can be played",
-            "blocked",
-            "blocked_by_another",
-        )
+        # A stock card, or one under the discard's top: the same answer for every such
+        # card, so that none is told apart from another (SPEC §10).
+        raise unseen_card_error("blocked_by_another")
 
     def free_cards(self) -> list[tuple[Card, int]]:
         removed = self.removed

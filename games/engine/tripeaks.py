@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from games.engine.base import DRAW, GameBase
 from games.engine.cards import CARD_TEXT, Card, card_str
-from games.engine.errors import IllegalActionError
+from games.engine.errors import IllegalActionError, unseen_card_error
 from games.engine.layouts import (
     FULL_TABLEAU,
     TRIPEAKS_COVER_MASKS,
@@ -83,13 +83,14 @@ class TriPeaksGame(GameBase):
         removed = self.removed
         if pos < 0 or removed >> pos & 1:
             if pos < 0 and card not in self.discard:
-                # A stock card: the player cannot know where it is, so answer as for any
-                # hidden card rather than tell them it is not in the peaks.
-                raise IllegalActionError(f"{card_str(card)} is not a free card", "blocked")
+                # A stock card: answered exactly as a face-down card (SPEC §10).
+                raise unseen_card_error()
             raise IllegalActionError(f"{card_str(card)} has already been played", "not_in_play")
         mask = TRIPEAKS_COVER_MASKS[pos]
         if removed & mask != mask:
-            raise IllegalActionError(f"{card_str(card)} is covered or face down", "blocked")
+            # In TriPeaks a card is face up exactly when it is free: a covered card is
+            # a face-down one, answered exactly as a stock card (SPEC §10).
+            raise unseen_card_error()
         if not self._adjacent[self.discard[-1] % 13 + 1] >> (card % 13 + 1) & 1:
             raise IllegalActionError(
                 f"{card_str(card)} is not one rank above or below {card_str(self.discard[-1])}",

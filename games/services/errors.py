@@ -96,6 +96,21 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Eroare de server",
         "Server error",
     ),
+    "account_required": (
+        "Les parties du jour se jouent avec un compte : inscrivez-vous ou connectez-vous",
+        "Partidele zilei se joacă cu un cont: înscrieți-vă sau conectați-vă",
+        "Daily deals are played with an account: sign up or log in",
+    ),
+    "too_many_open_games": (
+        "Trop de parties en cours : terminez ou abandonnez-en une",
+        "Prea multe partide în curs: terminați sau abandonați una",
+        "Too many games in progress: finish or abandon one",
+    ),
+    "day_closed": (
+        "La journée est close : la tentative classée est terminée",
+        "Ziua s-a încheiat: încercarea clasată s-a terminat",
+        "The day has closed: the ranked attempt is over",
+    ),
     "too_many_actions": (
         "Trop d'actions dans cette partie",
         "Prea multe acțiuni în această partidă",
@@ -178,6 +193,33 @@ class GameForbidden(GameServiceError):
 
     def __init__(self) -> None:
         super().__init__("forbidden", "only the player who started this game may see or play it")
+
+
+class AccountRequired(GameServiceError):
+    """Guests do not open today's sealed daily deals (SPEC §8)."""
+
+    status = 403
+
+    def __init__(self) -> None:
+        super().__init__(
+            "account_required",
+            "today's daily deals are played by accounts only: sign up or log in",
+            signup_url="/accounts/signup/",
+        )
+
+
+class TooManyOpenGames(GameServiceError):
+    """A new game refused while the player already has the most open games allowed."""
+
+    status = 409
+
+    def __init__(self, limit: int, open_games: list[dict[str, Any]]) -> None:
+        super().__init__(
+            "too_many_open_games",
+            f"at most {limit} games may be open at once: finish or abandon one of them",
+            limit=limit,
+            open_games=open_games,
+        )
 
 
 class GameOver(GameServiceError):

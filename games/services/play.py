@@ -29,6 +29,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games.daily import is_closed
 from games.engine import (
     BLOCKED,
     WON,
@@ -38,6 +39,7 @@ from games.engine import (
     format_log,
     new_game,
     replay,
+    unseen_card_error,
 )
 from games.engine.play import Game as EngineGame
 from games.models import DailyDeal, Deal, Game
@@ -117,9 +119,10 @@ def load_game(game_id: str | uuid.UUID, *, lock: bool = False) -> Game:
         key = game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id))
     except ValueError:
         raise GameNotFound() from None
-    queryset = Game.objects.select_related("deal")
+    queryset = Game.objects.select_related("deal", "daily")
     if lock:
-        queryset = queryset.select_for_update()
+        # of=self: the daily is an outer join, which PostgreSQL cannot lock.
+        queryset = queryset.select_for_update(of=("self",))
         if connection.vendor == "sqlite":
             # SQLite ignores FOR UPDATE: writing first takes the database's write lock
             # before the read, so two actions on one game queue up instead of both
@@ -160,6 +163,10 @@ def game_payload(
         "moves": game.moves,
         "cards_left": game.cards_left,
         "duration_ms": game.duration_ms,
+        # The ranked attempt of a daily deal, or practice (SPEC §8), from the first frame.
+        "ranked": game.ranked,
+        # Per-action times are shown once the game is over, never while it is open.
+        "timings": list(game.timings) if finished else None,
         "view": view,
         "revealed": revealed or [],
         "result": result,
@@ -176,9 +183,16 @@ def get_game(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
 
 
 def do_start_game(
-    deal: Deal, player: Any, guest_key: str = "", daily: DailyDeal | None = None
+    deal: Deal,
+    player: Any,
+    guest_key: str = "",
+    daily: DailyDeal | None = None,
+    *,
+    ranked: bool = False,
 ) -> Game:
-    """A new live game on ``deal`` for an account, or for a guest's session."""
+    """A new live game on ``deal`` for an account, or for a guest's session. Who may
+    start what (ranked attempts, guests and dailies, the open-game cap) is decided by
+    ``games.services.opening``; this only creates the row."""
     account = player if player is not None and getattr(player, "is_authenticated", False) else None
     if account is None and not guest_key:
         raise GameServiceError("bad_request", "a guest game needs a session")
@@ -189,7 +203,9 @@ def do_start_game(
         player=account,
         guest_key="" if account is not None else guest_key,
         daily=daily,
+        ranked=ranked and account is not None and daily is not None,
         log="",
+        timings=[],
         status=engine.status,
         score=engine.score,
         moves=engine.moves,
@@ -212,6 +228,10 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any
         if game.finished_at is not None:
             raise GameOver()
         engine = rebuild(game)
+        if game.ranked and game.daily is not None and is_closed(game.daily):
+            # The code is public from the close: the attempt ends as it stands, before
+            # any further action (SPEC §8; the beat task does the same for idle ones).
+            return _end(game, engine, "abandoned")
         if checked == ABANDON:
             return _end(game, engine, BLOCKED if engine.status == BLOCKED else "abandoned")
         if checked == FINISH:
@@ -223,11 +243,16 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any
         revealed = _apply(engine, checked)
         now = timezone.now()
         game.log = format_log(engine.log)
+        game.timings = [*game.timings, elapsed_ms(game, now)]
         _copy_figures(game, engine)
         game.last_action_at = now
         if engine.status == WON:
             return _end(game, engine, WON, revealed)
-        game.save(update_fields=["log", "status", "score", "moves", "cards_left", "last_action_at"])
+        game.save(
+            update_fields=[
+                "log", "timings", "status", "score", "moves", "cards_left", "last_action_at"
+            ]
+        )
         return game_payload(game, engine, revealed)
 
 
@@ -268,8 +293,13 @@ def _token_at(engine: EngineGame, pos: int) -> str:
     if not _in_play(engine, pos):
         raise IllegalActionError(f"position {pos} is empty", "not_in_play")
     if not engine.is_face_up(pos):
-        raise IllegalActionError(f"position {pos} is face down", "blocked")
+        raise unseen_card_error()  # as for naming that card (SPEC §10)
     return card_str(engine.tableau[pos])
+
+
+def elapsed_ms(game: Game, now: Any) -> int:
+    """Milliseconds from the game's start to ``now``, by the server's clock."""
+    return max(0, int((now - game.started_at).total_seconds() * 1000))
 
 
 def _copy_figures(game: Game, engine: EngineGame) -> None:
@@ -287,7 +317,7 @@ def _end(
     game.status = status
     game.finished_at = now
     game.last_action_at = now
-    game.duration_ms = max(0, int((now - game.started_at).total_seconds() * 1000))
+    game.duration_ms = elapsed_ms(game, now)
     game.save()
     result = _record(game)
     return game_payload(game, engine, revealed, result)

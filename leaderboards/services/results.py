@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Exists
 from django.utils import timezone
 
-from games.daily import daily_of_deal, day_end, day_start
+from games.daily import daily_of_deal
 from games.engine import WON, ReplayError, replay
 from games.engine.play import ReplayResult
 from games.models import DailyDeal, Deal, Game
@@ -40,7 +41,8 @@ from leaderboards.boards import (
 from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Result
 from leaderboards.presenters import deal_info, event_info, par_of, result_info
 from leaderboards.ranking import is_perfect, sort_key, tie_key
-from leaderboards.records import decide
+from leaderboards.records import Decision, decide
+from leaderboards.speed import held_reason
 
 logger = logging.getLogger(__name__)
 
@@ -73,6 +75,10 @@ class Played:
     duration_ms: int | None
     abandoned: bool
     finished_at: datetime
+    # The ranked attempt of a daily deal (the game's own flag, SPEC §8).
+    ranked: bool = False
+    # Server-measured ms from the game's start to each action (live games only).
+    timings: tuple[int, ...] = ()
 
 
 def _facts(replayed: ReplayResult) -> tuple[bool, int, int, int, str]:
@@ -128,6 +134,7 @@ def guest_answer(deal: Deal) -> dict[str, Any]:
         "first_try_rank": None,
         "first_try": False,
         "ranked": False,
+        "review": None,
         "events": [],
         "par": par,
         "perfect": False,
@@ -152,6 +159,8 @@ def record_game_result(game: Game) -> dict[str, Any]:
         duration_ms=live_duration_ms(game),
         abandoned=game.status == Game.Status.ABANDONED,
         finished_at=game.finished_at or timezone.now(),
+        ranked=game.ranked,
+        timings=tuple(game.timings or ()),
     )
     daily = game.daily if game.daily_id is not None else daily_of_deal(game.deal)
     return _do_record(game.deal, game.player, played, Result.Source.LIVE, game, daily)
@@ -184,17 +193,13 @@ def lock_board(deal: Deal) -> DealBoardState:
     return state
 
 
-def _is_ranked(
-    player: Any, deal: Deal, daily: DailyDeal | None, played: Played, source: str
-) -> bool:
-    """The ranked daily attempt: a live game finished within the daily's day, and the
-    player's first result on the deal that day (abandoning it forfeits the attempt)."""
-    if daily is None or source != Result.Source.LIVE:
-        return False
-    opens, closes = day_start(daily.date), day_end(daily.date)
-    if not opens <= played.finished_at < closes:
-        return False
-    return not Result.objects.filter(deal=deal, player=player, created_at__gte=opens).exists()
+def _held(played: Played, source: str) -> str | None:
+    """Why a live result is held for bot-speed review, or None (leaderboards.speed)."""
+    if source != Result.Source.LIVE or played.abandoned:
+        return None
+    if not settings.SPEED_REVIEW_ENABLED:
+        return None
+    return held_reason(played.timings)
 
 
 def _do_record(
@@ -218,9 +223,10 @@ def _do_record(
         own_previous = min(
             (row for row in rows if row.player_id == player.pk), key=sort_key, default=None
         )
-        played_before, ever_won = _played_and_ever_won(deal, player.pk)
+        played_before, ever_won = played_and_ever_won(deal, player.pk)
         first_try = not played_before
-        ranked = _is_ranked(player, deal, daily, played, source)
+        ranked = played.ranked and daily is not None
+        held = _held(played, source)
         result = Result.objects.create(
             deal=deal,
             player=player,
@@ -239,33 +245,47 @@ def _do_record(
             first_try=first_try,
             daily=daily,
             ranked=ranked,
+            timings=list(played.timings),
+            held=held is not None,
+            held_reason=(held or "")[:200],
         )
         decision = decide(result, previous_best, own_previous, ever_won)
-        made: list[RecordEvent] = []
-        if decision.kind is not None:
-            made.append(_make_event(result, decision.kind, decision.previous_holder_id))
-        if decision.change_reason is not None:
-            RecordChange.objects.create(
-                deal=deal,
-                result=result,
-                holder=player,
-                previous_holder_id=decision.previous_holder_id,
-                reason=decision.change_reason,
-                created_at=result.created_at,
-            )
-            state.record = result
         state.results_count += 1
-        state.updated_at = timezone.now()
-        state.save()
-        for event in made:
-            publish_event(event)
-        if result.on_boards:
-            rows.append(result)  # the board as a fresh read would now find it
-            publish_board(deal, rows)
+        made = apply_decision(state, result, decision, rows)
         return _answer(result, made, rows)
 
 
-def _played_and_ever_won(deal: Deal, player_id: int) -> tuple[bool, bool]:
+def apply_decision(
+    state: DealBoardState, result: Result, decision: Decision, rows: list[Result]
+) -> list[RecordEvent]:
+    """Write what ``decision`` says of ``result`` (its event, a change of the deal's #1)
+    under the deal's lock, and queue the pushes for the commit. ``rows``: the deal's
+    board results read under the lock before ``result`` joined them; ``result`` is
+    appended when it is on the boards, so the caller's answer counts ranks from it."""
+    made: list[RecordEvent] = []
+    if decision.kind is not None:
+        made.append(_make_event(result, decision.kind, decision.previous_holder_id))
+    if decision.change_reason is not None:
+        RecordChange.objects.create(
+            deal=result.deal,
+            result=result,
+            holder=result.player,
+            previous_holder_id=decision.previous_holder_id,
+            reason=decision.change_reason,
+            created_at=result.created_at,
+        )
+        state.record = result
+    state.updated_at = timezone.now()
+    state.save()
+    for event in made:
+        publish_event(event)
+    if result.on_boards:
+        rows.append(result)  # the board as a fresh read would now find it
+        publish_board(result.deal, rows)
+    return made
+
+
+def played_and_ever_won(deal: Deal, player_id: int) -> tuple[bool, bool]:
     """Whether the player has any result on the deal (abandoned ones too: then the new
     one is no first try), and whether a FIRST_WIN was ever given on it; one statement."""
     row = (
@@ -345,6 +365,8 @@ def _answer(
         "first_try_rank": first_try_rank,
         "first_try": result.first_try,
         "ranked": result.ranked,
+        # "held": kept off the boards for an admin's bot-speed review (leaderboards.speed).
+        "review": "held" if result.held else None,
         "events": [event_info(e) for e in made],
         "par": par,
         "perfect": is_perfect(result.won, result.moves, par),
@@ -385,7 +407,7 @@ def _ranks_in(rows: list[Result], result: Result) -> tuple[int | None, int | Non
     mine = [r for r in rows if r.player_id == me]
     best = min(mine, key=sort_key) if mine else result
     rank: int | None = None
-    if not (best.abandoned or best.disqualified):
+    if best.on_boards:
         key = tie_key(best)
         rank = 1 + len({r.player_id for r in rows if r.player_id != me and tie_key(r) < key})
     firsts = [r for r in mine if r.first_try]

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.engine import SEALED_MIN, DealCode, Variant
+from games.engine import SEALED_MIN, UNSEEN_DETAIL, DealCode, Variant
 from games.models import Deal, Game
 from games.services import play
 from tests.platform.helpers import WINNING_CODE, assert_error, bearer, stored_rows
@@ -145,7 +145,7 @@ def test_a_hidden_card_is_refused_without_revealing_anything(
     before = stored_rows()
     by_position = post(client, f"/api/games/{game['id']}/actions", {"position": 0})
     error = assert_error(by_position, 400, "blocked")
-    assert error["detail"] == "position 0 is face down"
+    assert error["detail"] == UNSEEN_DETAIL  # as for naming the card there (SPEC §10)
     assert stored_rows() == before
 
 
@@ -219,9 +219,12 @@ def test_a_guest_starting_a_game_gets_a_session(client: Client) -> None:
     assert key and Game.objects.get(pk=response.json()["id"]).guest_key == key
 
 
-def test_a_sealed_deal_started_from_the_daily_never_shows_its_code(client: Client) -> None:
+def test_a_sealed_deal_started_from_the_daily_never_shows_its_code(
+    client: Client, player: tuple[Any, str]
+) -> None:
     from games.models import DailyDeal
 
+    auth = bearer(player[1])  # today's dailies are played by accounts (SPEC §8)
     deal = Deal.objects.create(
         code=SEALED_CODE,
         variant="TP-E",
@@ -229,7 +232,7 @@ def test_a_sealed_deal_started_from_the_daily_never_shows_its_code(client: Clien
         reveal_after=timezone.now() + timedelta(days=1),
     )
     DailyDeal.objects.create(date=timezone.localdate(), variant="TP-E", deal=deal)
-    response = post(client, "/api/games", {"daily": "tp-e"})
+    response = post(client, "/api/games", {"daily": "tp-e"}, **auth)
     assert response.status_code == 201, response.content
     body = response.json()
     assert body["deal"]["code"] is None and body["deal"]["number"] is None
@@ -238,6 +241,6 @@ def test_a_sealed_deal_started_from_the_daily_never_shows_its_code(client: Clien
     letters = SEALED_CODE.split("-")[-1]
     game_id = body["id"]
     for token in ("D", "U", "D"):
-        answer = post(client, f"/api/games/{game_id}/actions", {"action": token})
+        answer = post(client, f"/api/games/{game_id}/actions", {"action": token}, **auth)
         assert letters not in answer.content.decode()
-    assert letters not in client.get(f"/api/games/{game_id}").content.decode()
+    assert letters not in client.get(f"/api/games/{game_id}", **auth).content.decode()

@@ -14,7 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
 from config.asgi import application
-from games.engine import replay
+from games.engine import UNSEEN_DETAIL, replay
 from games.models import Game
 from games.services import deals, play
 from tests.platform.helpers import WINNING_CODE, HiddenCardScan, make_player, stored_rows

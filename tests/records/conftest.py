@@ -11,6 +11,7 @@ from channels.layers import channel_layers
 from django.utils import timezone
 
 import config.urls  # noqa: F401 - build the API's schemas before any test freezes time
+from games.daily import is_closed
 from games.engine import replay
 from games.models import DailyDeal, Deal, Game, SolverFact
 from games.services import deals
@@ -51,9 +52,21 @@ def finish(
     finished_at: datetime | None = None,
     status: str | None = None,
     daily: DailyDeal | None = None,
+    ranked: bool | None = None,
+    timings: list[int] | None = None,
 ) -> dict[str, Any]:
-    """End a live game the way games.services.play does (save, then record_game_result)."""
+    """End a live game the way games.services.play does (save, then record_game_result).
+
+    ``ranked`` None: as games.services.opening would have opened it, the player's first
+    game on a daily still open at the game's start is its ranked attempt."""
     end = finished_at or timezone.now()
+    start = end - timedelta(seconds=seconds)
+    if ranked is None:
+        ranked = (
+            daily is not None
+            and not is_closed(daily, start)
+            and not Game.objects.filter(player=user, daily=daily, ranked=True).exists()
+        )
     replayed = replay(deal.code, log)
     game = Game.objects.create(
         deal=deal,
@@ -64,7 +77,9 @@ def finish(
         score=replayed.score,
         moves=replayed.moves,
         cards_left=replayed.cards_left,
-        started_at=end - timedelta(seconds=seconds),
+        started_at=start,
+        ranked=ranked,
+        timings=timings or [],
         finished_at=end,
         duration_ms=int(seconds * 1000),
     )

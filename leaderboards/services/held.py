@@ -1,0 +1,65 @@
+"""An admin's decision on a result held for bot-speed review (leaderboards.speed).
+
+A held result is on no board and made no news when it was recorded. ``clear`` takes it
+off hold and decides its records then, exactly as if it were being recorded now against
+the deal's board as it stands (under the deal's lock: the same decision, events and
+pushes as a fresh result; its events go out on commit, once). ``disqualify`` removes it
+for good (``do_disqualify_result``). Both are idempotent: a result already decided is
+left as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from leaderboards.boards import board_results
+from leaderboards.models import RecordEvent, Result
+from leaderboards.ranking import sort_key
+from leaderboards.records import decide
+from leaderboards.services.results import (
+    apply_decision,
+    do_disqualify_result,
+    lock_board,
+    played_and_ever_won,
+)
+
+
+def held_results() -> Any:
+    """The review queue: held results not yet decided, oldest first."""
+    return Result.objects.filter(held=True, disqualified=False).order_by("created_at", "id")
+
+
+def do_clear_held_result(result_id: int, by: Any = None) -> list[RecordEvent]:
+    """Take a held result off hold and decide its records now; the events it made."""
+    with transaction.atomic():
+        deal = Result.objects.select_related("deal").get(pk=result_id).deal
+        state = lock_board(deal)
+        result = (
+            Result.objects.select_for_update().select_related("deal", "player").get(pk=result_id)
+        )
+        if not result.held or result.disqualified:
+            return []
+        rows = board_results(deal)  # the board without it: it is still held here
+        previous_best = min(rows, key=sort_key, default=None)
+        own_previous = min(
+            (r for r in rows if r.player_id == result.player_id), key=sort_key, default=None
+        )
+        _, ever_won = played_and_ever_won(deal, result.player_id)
+        who = f" by {by.get_username()}" if by is not None else ""
+        result.held = False
+        result.reviewed_at = timezone.now()
+        result.held_reason = f"{result.held_reason} (cleared{who})"[:200]
+        result.save(update_fields=["held", "reviewed_at", "held_reason"])
+        return apply_decision(
+            state, result, decide(result, previous_best, own_previous, ever_won), rows
+        )
+
+
+def do_disqualify_held_result(result_id: int, by: Any = None) -> None:
+    """Remove a held result for good (it held no record, so nobody inherits one)."""
+    with transaction.atomic():
+        Result.objects.filter(pk=result_id, held=True).update(reviewed_at=timezone.now())
+        do_disqualify_result(result_id, "bot-speed review", by)
