@@ -196,7 +196,7 @@ async def test_a_refused_move_is_worded_in_the_players_language() -> None:
         "type": "error",
         "reason": "blocked",
         "message": "Cette carte est bloquée",
-        "detail": f"position {face_down} is face down",
+        "detail": UNSEEN_DETAIL,  # as for naming the card there (SPEC §10)
         "index": 0,
     }
     await ws.disconnect()
