@@ -11,7 +11,9 @@ flood from many addresses and one address cannot flood with many accounts (or gu
 * ``actions``: ``POST /api/games/<id>/actions`` and every action frame of ``/ws/play/``
   (the consumer calls :func:`check_scope`); the same buckets, whichever way one plays;
 * ``submissions``: ``POST /api/deals/<code>/results``;
-* ``logins``: ``POST /accounts/login/``, per submitted user name and per address.
+* ``logins``: ``POST /accounts/login/``, per submitted user name and per address;
+* ``starts``: ``POST /api/games`` and the play page's ``POST /play/new/`` (new games and
+  resumed dailies alike: a flood of starts is what scouting a deal looks like).
 
 Limits come from settings (``RATE_LIMIT_ACTIONS`` ... read from the environment, see
 README "Configuration"). A refused request gets 429 with the platform's JSON error shape
@@ -39,12 +41,14 @@ logger = logging.getLogger(__name__)
 ACTIONS: Final = "actions"
 SUBMISSIONS: Final = "submissions"
 LOGINS: Final = "logins"
+STARTS: Final = "starts"
 
 #: scope -> the setting holding its ``(per_user, per_address, window_seconds)``.
 SETTING_OF: Final[dict[str, str]] = {
     ACTIONS: "RATE_LIMIT_ACTIONS",
     SUBMISSIONS: "RATE_LIMIT_SUBMISSIONS",
     LOGINS: "RATE_LIMIT_LOGINS",
+    STARTS: "RATE_LIMIT_STARTS",
 }
 
 #: (method, path pattern, scope) of the requests the middleware counts.
@@ -52,6 +56,8 @@ PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
     ("POST", re.compile(r"^/api/games/[^/]+/actions/?$"), ACTIONS),
     ("POST", re.compile(r"^/api/deals/[^/]+/results/?$"), SUBMISSIONS),
     ("POST", re.compile(r"^/accounts/login/?$"), LOGINS),
+    ("POST", re.compile(r"^/api/games/?$"), STARTS),
+    ("POST", re.compile(r"^/play/new/?$"), STARTS),
 )
 
 MESSAGES: Final[dict[str, str]] = {

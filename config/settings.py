@@ -340,6 +340,7 @@ SPEED_REVIEW_ENABLED = env_bool("SPEED_REVIEW", True)
 RATE_LIMIT_ACTIONS = env_rate("RATE_LIMIT_ACTIONS", "300,900/60")
 RATE_LIMIT_SUBMISSIONS = env_rate("RATE_LIMIT_SUBMISSIONS", "30,120/60")
 RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")
+RATE_LIMIT_STARTS = env_rate("RATE_LIMIT_STARTS", "30,120/600")
 
 # bench/submissions.py's baseline view at /bench/json (config/bench_views.py); never in
 # production.

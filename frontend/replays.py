@@ -31,8 +31,9 @@ def _player_name(user: Any) -> str:
     return str(getattr(profile, "display_name", None) or user.get_username())
 
 
-def replay_steps(deal: Any, result_id: int) -> dict[str, Any]:
-    """The result's facts and the view after each of its tokens (step 0: the deal)."""
+def replay_steps(deal: Any, result_id: int, *, staff: bool = False) -> dict[str, Any]:
+    """The result's facts and the view after each of its tokens (step 0: the deal).
+    A result held for bot-speed review is shown to staff only (the admin's timed replay)."""
     from leaderboards.models import Result
 
     if deal.public_code is None:
@@ -42,7 +43,7 @@ def replay_steps(deal: Any, result_id: int) -> dict[str, Any]:
         .filter(pk=result_id, deal=deal)
         .first()
     )
-    if result is None or getattr(result, "disqualified", False):
+    if result is None or result.disqualified or (result.held and not staff):
         raise ReplayUnavailable("no such result on this deal")
     try:
         tokens = parse_log(result.log)
@@ -68,6 +69,9 @@ def replay_steps(deal: Any, result_id: int) -> dict[str, Any]:
             "duration_ms": result.duration_ms,
             "created_at": result.created_at.isoformat(),
             "source": result.source,
+            # The server's ms from the start to each action: the replay's recorded pace.
+            "timings": list(result.timings or []),
+            "held": result.held,
         },
         "steps": steps,
     }

@@ -226,7 +226,7 @@ def replay_page(request: HttpRequest, ref: str, result_id: int) -> HttpResponse:
     if not code or deal is None:
         raise Http404("this deal's moves are not public yet")
     try:
-        replay = replay_steps(deal, result_id)
+        replay = replay_steps(deal, result_id, staff=request.user.is_staff)
     except ReplayUnavailable as err:
         raise Http404(str(err)) from None
     boot = {"code": code, "variant": deal.variant, **replay}

@@ -14,9 +14,24 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
-from leaderboards.models import RecordChange, RecordEvent, Result, Series, SeriesDeal
+from leaderboards.models import (
+    HeldResult,
+    RecordChange,
+    RecordEvent,
+    Result,
+    Series,
+    SeriesDeal,
+)
 from leaderboards.services import do_disqualify_result
+from leaderboards.services.held import (
+    do_clear_held_result,
+    do_disqualify_held_result,
+    held_results,
+)
+from leaderboards.speed import RUN_GAP_MS, longest_fast_run
 
 
 @admin.register(Result)
@@ -32,10 +47,11 @@ class ResultAdmin(admin.ModelAdmin):
         "source",
         "first_try",
         "ranked",
+        "held",
         "disqualified",
         "created_at",
     )
-    list_filter = ("source", "won", "first_try", "ranked", "disqualified", "abandoned")
+    list_filter = ("source", "won", "first_try", "ranked", "held", "disqualified", "abandoned")
     search_fields = ("deal__code", "player__username", "player__profile__display_name")
     raw_id_fields = ("deal", "player", "game", "daily")
     date_hierarchy = "created_at"
@@ -66,6 +82,95 @@ class ResultAdmin(admin.ModelAdmin):
             messages.SUCCESS,
         )
         return None
+
+
+def _replay_url(result: Result) -> str:
+    from games.daily import daily_ref
+
+    deal = result.deal
+    ref = deal.public_code or (daily_ref(result.daily) if result.daily is not None else "")
+    return reverse("frontend:replay", args=[ref, result.pk]) if ref else ""
+
+
+@admin.register(HeldResult)
+class HeldResultAdmin(admin.ModelAdmin):
+    """Results held for bot-speed review: see the timing, watch the timed replay, then
+    clear (its records are decided now, events go out once) or disqualify."""
+
+    list_display = (
+        "id",
+        "deal",
+        "player",
+        "won",
+        "moves",
+        "duration_ms",
+        "fastest_run",
+        "held_reason",
+        "created_at",
+    )
+    search_fields = ("deal__code", "player__username", "player__profile__display_name")
+    actions = ["clear_results", "disqualify_results"]
+    fields = (
+        "deal",
+        "player",
+        "won",
+        "cards_left",
+        "moves",
+        "duration_ms",
+        "held_reason",
+        "created_at",
+        "timed_replay",
+        "timing",
+    )
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Result]:
+        return held_results().select_related("deal", "player", "daily")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=f"longest run under {RUN_GAP_MS} ms")
+    def fastest_run(self, obj: Result) -> int:
+        return longest_fast_run(obj.timings or [])
+
+    @admin.display(description="timed replay")
+    def timed_replay(self, obj: Result) -> str:
+        url = _replay_url(obj)
+        return (
+            format_html('<a href="{}">open the replay at its recorded pace</a>', url)
+            if url
+            else "-"
+        )
+
+    @admin.display(description="action times (ms since the start; gap to the previous)")
+    def timing(self, obj: Result) -> str:
+        times = list(obj.timings or [])
+        gaps = [t - p for p, t in zip([0, *times], times, strict=False)]
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            ((i + 1, t, g) for i, (t, g) in enumerate(zip(times, gaps, strict=True))),
+        )
+        return format_html("<table><tr><th>#</th><th>at</th><th>gap</th></tr>{}</table>", rows)
+
+    @admin.action(description="Clear selected results (decide their records now)")
+    def clear_results(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
+        ids = list(queryset.values_list("pk", flat=True))
+        events = sum(len(do_clear_held_result(pk, by=request.user)) for pk in ids)
+        self.message_user(
+            request, f"Cleared {len(ids)} result(s); {events} event(s).", messages.SUCCESS
+        )
+
+    @admin.action(description="Disqualify selected results")
+    def disqualify_results(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
+        ids = list(queryset.values_list("pk", flat=True))
+        for pk in ids:
+            do_disqualify_held_result(pk, by=request.user)
+        self.message_user(request, f"Disqualified {len(ids)} result(s).", messages.SUCCESS)
 
 
 @admin.register(RecordChange)

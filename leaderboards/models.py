@@ -247,3 +247,12 @@ class SeriesDeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} #{self.position}: {self.deal}"
+
+
+class HeldResult(Result):
+    """The admin's bot-speed review queue: results held by ``leaderboards.speed``."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "held result (bot-speed review)"
+        verbose_name_plural = "held results (bot-speed review)"

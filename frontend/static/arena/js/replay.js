@@ -41,16 +41,35 @@ function go(i) {
 }
 
 function stop() {
-  clearInterval(timer);
+  clearTimeout(timer);
   timer = null;
   $("rp-play").textContent = gettext("Play");
+}
+
+// The recorded pace: the server's time of each action (result.timings, ms from the
+// game's start), when the result has them (live games); otherwise a steady 650 ms.
+const timings = (boot.result && boot.result.timings) || [];
+const paced = $("rp-pace");
+if (paced && timings.length !== steps.length - 1) paced.closest("label").hidden = true;
+
+function delayBefore(i) {
+  if (!paced || !paced.checked || timings.length !== steps.length - 1) return 650;
+  const previous = i > 1 ? timings[i - 2] : 0;
+  return Math.max(0, timings[i - 1] - previous);
+}
+
+function schedule() {
+  timer = setTimeout(() => {
+    go(index + 1);
+    if (timer && index < steps.length - 1) schedule();
+  }, delayBefore(index + 1));
 }
 
 function toggle() {
   if (timer) { stop(); return; }
   if (index === steps.length - 1) go(0);
   $("rp-play").textContent = gettext("Pause");
-  timer = setInterval(() => go(index + 1), 650);
+  schedule();
 }
 
 range.max = String(Math.max(0, steps.length - 1));
