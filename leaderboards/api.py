@@ -18,10 +18,12 @@ from ninja.responses import codes_4xx
 
 from accounts.auth import BearerOrSession
 from games import daily as daily_service
+from games.commitments import verify_command
 from games.engine import EngineError, ReplayError
 from games.models import DailyDeal, SolverFact
 from games.services.deals import get_or_create_deal
 from games.services.errors import GameServiceError, error_payload
+from games.services.opening import ranked_attempt
 from leaderboards import errors
 from leaderboards.boards import DEFAULT_LIMIT, MAX_LIMIT, board_view, empty_board
 from leaderboards.models import RecordChange, RecordEvent, Series
@@ -198,6 +200,8 @@ def _daily_row(daily: DailyDeal, me: Any, attempts: dict[str, Any], is_today: bo
     except SolverFact.DoesNotExist:
         fact = None
     closed = daily_service.is_closed(daily)
+    attempt = ranked_attempt(daily, me) if me is not None and not closed else None
+    revealed = closed and bool(daily.nonce)
     return DailyDealOut(
         variant=daily.variant,
         label=deal.label,
@@ -207,13 +211,18 @@ def _daily_row(daily: DailyDeal, me: Any, attempts: dict[str, Any], is_today: bo
         par=fact.par_moves if fact is not None else None,
         winnable=fact.winnable if fact is not None else None,
         closed=closed,
-        ranked=not closed and daily.variant not in attempts,
+        ranked=me is not None and not closed and attempt is None,
         start=(
             {"method": "POST", "url": "/api/games", "body": {"daily": daily.variant}}
             if is_today
             else None
         ),
         my_attempt=attempts.get(daily.variant),
+        resume=str(attempt.pk) if attempt is not None and attempt.finished_at is None else None,
+        needs_account=is_today and not closed and me is None,
+        commitment=daily.commitment,
+        nonce=daily.nonce if revealed else None,
+        verify=verify_command(deal.code, daily.nonce) if revealed else None,
     )
 
 
@@ -237,8 +246,9 @@ def _daily_answer(request: HttpRequest, day: date) -> dict[str, Any]:
     response=DailyOut,
     summary="Today's daily deals (platform time zone) and when they change",
     description="Codes are null until the day closes; start one with "
-    '`POST /api/games {"daily": "TP-E"}`. A player\'s first finished game on a daily '
-    "deal is ranked; later games are practice.",
+    '`POST /api/games {"daily": "TP-E"}` (accounts only). A player\'s first game started '
+    "on a daily deal is ranked (opening it again resumes it); later games are practice. "
+    "Each deal's `commitment` is published from the start; its `nonce` at the close.",
 )
 def daily_today(request: HttpRequest) -> Any:
     return _daily_answer(request, daily_service.today())

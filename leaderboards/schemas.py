@@ -135,9 +135,22 @@ class DailyDealOut(Schema):
     par: int | None
     winnable: bool | None
     closed: bool
-    ranked: bool = Field(description="a first finished game now would be ranked")
+    ranked: bool = Field(
+        description="a game started now would be the signed-in player's ranked attempt"
+    )
     start: StartOut | None = Field(description="how to start it (today's deals only)")
     my_attempt: dict[str, Any] | None
+    resume: str | None = Field(
+        None, description="the signed-in player's ranked attempt still open: its game id"
+    )
+    needs_account: bool = Field(
+        False, description="today's deal and no account signed in: guests cannot open it"
+    )
+    commitment: str = Field(
+        description='SHA-256 of "<code>:<nonce>", published from the start (games/commitments.py)'
+    )
+    nonce: str | None = Field(description="null until the day closes; then hash it with the code")
+    verify: str | None = Field(description="the shell command that checks the commitment")
 
 
 class DailyOut(Schema):
