@@ -41,8 +41,12 @@ function dailyMeta(deal) {
     if (a.won) parts.push(fmt(gettext("Won in %(moves)s moves"), { moves: a.moves }));
     else if (a.cards_left !== undefined) parts.push(fmt(ngettext("%(count)s card left", "%(count)s cards left", a.cards_left), { count: a.cards_left }));
     else parts.push(gettext("Played"));
+  } else if (deal.resume) {
+    parts.push(gettext("Your ranked attempt is in progress"));
   } else if (deal.ranked) {
     parts.push(gettext("Ranked attempt available"));
+  } else if (deal.needs_account) {
+    parts.push(gettext("Daily deals are played with an account"));
   }
   if (deal.par !== null && deal.par !== undefined) parts.push(fmt(gettext("Par %(moves)s"), { moves: deal.par }));
   return parts.join(" · ") || gettext("Ready");
@@ -81,6 +85,11 @@ async function loadDaily() {
     }
     button.disabled = false;
     meta.textContent = dailyMeta(deal);
+    // Resume the open ranked attempt (the server resumes it too: same game, its clock);
+    // guests are invited to sign up instead (today's dailies need an account, SPEC §8).
+    if (deal.resume) button.textContent = gettext("Resume");
+    else if (deal.needs_account) button.textContent = gettext("Sign up to play");
+    button.dataset.needsAccount = deal.needs_account ? "1" : "";
     boardLink.href = `/deals/${encodeURIComponent(deal.ref)}/`;
   }
   if (data.streak && data.streak.current) {
@@ -148,6 +157,10 @@ function wireDailyForms() {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const button = form.querySelector("button[type=submit]");
+      if (button.dataset.needsAccount) {
+        location.assign(`/accounts/signup/?next=${encodeURIComponent("/")}`);
+        return;
+      }
       setBusy(button, true);
       try {
         await startGame({ daily: form.dataset.daily });
