@@ -25,9 +25,27 @@ function dealBlock(deal) {
     el("h3", { text: variantLabel(deal.variant) }),
     el("p", { class: "meta" }, deal.code ? el("code", { text: deal.code }) : gettext("Code revealed when the day closes")),
     facts.length ? el("p", { class: "meta", text: facts.join(" · ") }) : null,
+    sealBlock(deal),
     el("div", { class: "actions" },
       deal.code ? practiceButton(deal.code) : null,
       el("a", { class: "btn btn-accent", href: link, text: gettext("Boards and replays") })));
+}
+
+/** The deal's seal (games/commitments.py): the commitment published from the start, and
+ * once the day has closed the nonce and the one-line command that checks it. */
+function sealBlock(deal) {
+  if (!deal.commitment) return null;
+  const parts = [
+    el("span", { text: gettext("Commitment (SHA-256):") }), " ",
+    el("code", { class: "seal", text: deal.commitment }),
+  ];
+  if (deal.verify) {
+    parts.push(el("br"), el("span", { text: gettext("Verify: this command prints the commitment above.") }), " ",
+      el("code", { class: "seal", text: deal.verify }));
+  } else {
+    parts.push(el("br"), el("span", { text: gettext("The code and its nonce are revealed when the day closes, to check it.") }));
+  }
+  return el("p", { class: "meta small seal-line" }, ...parts);
 }
 
 /** Once the day has closed its deals stay playable, unranked (SPEC §8). */
