@@ -7,18 +7,21 @@ Every error is JSON with one shape, ``{"error": {"reason": ..., "message": ...}}
   ``reason`` code and its message in the request's language;
 * 401 / 403 / 404 / other ``HttpError`` -> that status.
 
-Apps contribute routers by exposing ``router`` in ``games.api`` / ``leaderboards.api``.
+The routers of ``games.api`` and ``leaderboards.api`` are mounted here (config/ sees every app).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import get_language
 from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from games.api import router as games_router
+from games.engine import EngineError
+from leaderboards.api import router as leaderboards_router
 
 api = NinjaAPI(
     title="Solitaire Arena API",
@@ -73,25 +76,11 @@ def _on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return json_response(request, error_body("not_found", "Not found."), status=404)
 
 
-def _engine_error_class() -> type[Exception] | None:
-    try:
-        module = importlib.import_module("games.engine.errors")
-    except ImportError:
-        return None
-    cls = getattr(module, "EngineError", None)
-    return cls if isinstance(cls, type) else None
-
-
 def _on_value_error(request: HttpRequest, exc: ValueError) -> HttpResponse:
-    engine_error = _engine_error_class()
-    if engine_error is None or not isinstance(exc, engine_error):
+    if not isinstance(exc, EngineError):
         raise exc  # a bug, not a refused move: let Django answer 500
     lang = getattr(request, "LANGUAGE_CODE", None) or get_language() or "en"
-    message_of = getattr(exc, "message", None)
-    message = message_of(lang) if callable(message_of) else str(exc)
-    return json_response(
-        request, error_body(str(getattr(exc, "reason", "invalid")), message), status=400
-    )
+    return json_response(request, error_body(exc.reason, exc.message(lang)), status=400)
 
 
 def json_response(request: HttpRequest, body: dict[str, Any], status: int) -> HttpResponse:
@@ -119,13 +108,5 @@ def health(request: HttpRequest) -> dict[str, bool]:
     return {"ok": True}
 
 
-for _module_name, _prefix in (("games.api", "/"), ("leaderboards.api", "/")):
-    try:
-        _module = importlib.import_module(_module_name)
-    except ModuleNotFoundError as _exc:
-        if _exc.name != _module_name:
-            raise
-        continue
-    _router = getattr(_module, "router", None)
-    if _router is not None:
-        api.add_router(_prefix, _router)
+api.add_router("/", games_router)
+api.add_router("/", leaderboards_router)

@@ -3,7 +3,6 @@
 Serve with ``uvicorn config.asgi:application``.
 """
 
-import importlib
 import os
 from typing import Any
 
@@ -20,23 +19,10 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
-WEBSOCKET_ROUTING_MODULES = ("games.routing", "leaderboards.routing")
+from games.routing import websocket_urlpatterns as games_sockets  # noqa: E402
+from leaderboards.routing import websocket_urlpatterns as leaderboards_sockets  # noqa: E402
 
-
-def collect_websocket_urlpatterns() -> list[Any]:
-    patterns: list[Any] = []
-    for name in WEBSOCKET_ROUTING_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:  # the module exists but one of its imports is missing
-                raise
-            continue
-        patterns.extend(getattr(module, "websocket_urlpatterns", []))
-    return patterns
-
-
-websocket_urlpatterns = collect_websocket_urlpatterns()
+websocket_urlpatterns: list[Any] = [*games_sockets, *leaderboards_sockets]
 # Last: any other path is closed with 4404 instead of raising (config/ws_fallback.py).
 from config.ws_fallback import websocket_fallback  # noqa: E402
 

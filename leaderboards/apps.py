@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class LeaderboardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "leaderboards"
+
+    def ready(self) -> None:
+        """Register the recorder of finished live games with live play, which cannot
+        import the leaderboards (games/services/recording.py)."""
+        from games.services.recording import register_recorder
+        from leaderboards.services import record_game_result
+
+        register_recorder(record_game_result)

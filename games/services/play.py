@@ -12,16 +12,15 @@ When a game ends:
   (status "blocked", ``finished`` false) until the player sends ``finish`` (or
   ``abandon``, which on a blocked game means the same: its result is the blocked result);
 * abandoned: ``abandon`` on a game still playing.
-Each end calls ``leaderboards.services.record_game_result(game)`` once, in the same
-transaction as the final save, and its answer becomes the payload's ``result``.
+Each end calls the registered recorder (``games.services.recording``: the leaderboards'
+``record_game_result``) once, in the same transaction as the final save, and its answer
+becomes the payload's ``result``.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +42,7 @@ from games.engine import (
 )
 from games.engine.play import Game as EngineGame
 from games.models import DailyDeal, Deal, Game
+from games.services import recording
 from games.services.deals import deal_payload
 from games.services.errors import (
     ActionRefused,
@@ -319,26 +319,5 @@ def _end(
     game.last_action_at = now
     game.duration_ms = elapsed_ms(game, now)
     game.save()
-    result = _record(game)
+    result = recording.record(game)
     return game_payload(game, engine, revealed, result)
-
-
-def _record(game: Game) -> Any:
-    recorder = _recorder()
-    if recorder is None:
-        logger.warning(
-            "leaderboards.services.record_game_result is missing: %s not recorded", game.pk
-        )
-        return None
-    return recorder(game)
-
-
-def _recorder() -> Callable[[Game], Any] | None:
-    try:
-        module = importlib.import_module("leaderboards.services")
-    except ModuleNotFoundError as exc:
-        if exc.name != "leaderboards.services":
-            raise
-        return None
-    recorder = getattr(module, "record_game_result", None)
-    return recorder if callable(recorder) else None

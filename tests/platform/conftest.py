@@ -27,7 +27,7 @@ def other_player() -> tuple[Any, str]:
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
     """Stands in for leaderboards' ``record_game_result``: lists the games it was given."""
-    from games.services import play
+    from games.services import recording
 
     calls: list[Game] = []
 
@@ -35,7 +35,7 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
         calls.append(game)
         return {"rank": 1, "events": [], "ranked": False, "par": None}
 
-    monkeypatch.setattr(play, "_recorder", lambda: record_game_result)
+    monkeypatch.setattr(recording, "_recorder", record_game_result)
     return calls
 
 

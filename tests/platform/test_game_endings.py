@@ -80,23 +80,27 @@ def test_an_abandoned_game_is_over_and_recorded_once(
     assert len(recorded) == 1 and recorded[0].status == "abandoned"
 
 
-def test_a_missing_recorder_does_not_stop_a_game_from_ending(
-    client: Client, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+def test_without_a_registered_recorder_the_system_check_fails(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from games.services import play
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
 
-    monkeypatch.setattr(play, "_recorder", lambda: None)
-    game_id = start(client, "TP1-E-AAAAAAC")
-    body = act(client, game_id, "abandon").json()
-    assert body["finished"] is True and body["result"] is None
-    assert "record_game_result is missing" in caplog.text
+    from games.services import recording
+
+    call_command("check")  # the leaderboards registered theirs at start-up
+    monkeypatch.setattr(recording, "_recorder", None)
+    with pytest.raises(SystemCheckError, match=r"games\.E001"):
+        call_command("check")
 
 
 def test_a_won_game_of_an_account_is_recorded_by_the_leaderboards(
     client: Client, player: tuple[Any, str]
 ) -> None:
-    services = pytest.importorskip("leaderboards.services")
-    assert callable(services.record_game_result)
+    from games.services import recording
+    from leaderboards.services import record_game_result
+
+    assert recording.registered_recorder() is record_game_result
     from tests.platform.helpers import WINNING_CODE
     from tests.support.winning import find_win
 
