@@ -146,23 +146,19 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 
 def _deal_of(ref: str) -> tuple[str, str, Any]:
-    """A public deal from its URL (a code, or a daily reference): (code or None, ref, deal)."""
-    from games.daily import parse_daily_ref
-    from games.models import DailyDeal
-    from games.services import deals
+    """A public deal from its URL (a code, or a daily reference): (code or "", ref, deal).
+    The one resolver (``leaderboards.refs.resolve_deal_ref``): a future daily is 404 here
+    exactly as on the API, so the pages tell nothing of the days ahead."""
     from games.services.errors import GameServiceError
+    from leaderboards.refs import resolve_deal_ref
 
-    daily_ref = parse_daily_ref(ref)
-    if daily_ref is not None:
-        day, variant = daily_ref
-        daily = DailyDeal.objects.select_related("deal").filter(date=day, variant=variant).first()
-        if daily is None:
-            raise Http404("no such daily deal")
-        return daily.deal.public_code or "", ref, daily.deal
     try:
-        parsed, deal = deals.check_public_deal(ref)
+        deal, parsed = resolve_deal_ref(ref)
     except GameServiceError:
         raise Http404("no such deal") from None
+    if parsed is None:  # a daily reference
+        assert deal is not None
+        return deal.public_code or "", ref, deal
     return parsed.text, parsed.text, deal
 
 

@@ -22,6 +22,12 @@ class Variant(models.TextChoices):
     PY = "PY", "Pyramid"
 
 
+def numbered_label(number: int, variant: str) -> str:
+    """What people read for a numbered deal: "#12345 TriPeaks Easy" (the one builder:
+    ``Deal.label``, deal facts and the boards of deals nobody has played yet use it)."""
+    return f"#{number} {Variant(variant).label}"
+
+
 class Deal(models.Model):
     """A deal known to the platform, by its canonical code (SPEC §2)."""
 
@@ -58,7 +64,7 @@ class Deal(models.Model):
     def label(self) -> str:
         """What people read: "#12345 TriPeaks Easy" or "Daily TriPeaks Easy 2026-11-30"."""
         if self.number is not None and not self.sealed:
-            return f"#{self.number} {self.variant_label}"
+            return numbered_label(self.number, self.variant)
         daily = self.dailydeal_set.order_by("date").first() if self.pk else None
         if daily is not None:
             return f"Daily {self.variant_label} {daily.date.isoformat()}"

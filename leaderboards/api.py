@@ -20,7 +20,7 @@ from accounts.auth import BearerOrSession
 from games import daily as daily_service
 from games.commitments import verify_command
 from games.engine import EngineError, ReplayError
-from games.models import DailyDeal, SolverFact
+from games.models import DailyDeal, SolverFact, numbered_label
 from games.services.deals import get_or_create_deal
 from games.services.errors import GameServiceError, error_payload
 from games.services.opening import ranked_attempt
@@ -124,7 +124,7 @@ def leaderboard(request: HttpRequest, code: str, query: Query[BoardQuery]) -> An
     limit = max(1, min(query.limit, MAX_LIMIT))
     if deal is None:
         assert parsed is not None
-        label = f"#{parsed.number} {parsed.variant.value}"
+        label = numbered_label(parsed.number, parsed.variant.value)
         return Status(200, empty_board(parsed.text, label, parsed.variant.value, query.board))
     me = _me(request)
     return Status(200, board_view(deal, query.board, limit, me.pk if me is not None else None))
@@ -146,7 +146,7 @@ def records(request: HttpRequest, code: str) -> Any:
         info = {
             "ref": parsed.text,
             "code": parsed.text,
-            "label": f"#{parsed.number} {parsed.variant.value}",
+            "label": numbered_label(parsed.number, parsed.variant.value),
             "variant": parsed.variant.value,
             "sealed": False,
         }

@@ -17,6 +17,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from games.models import numbered_label
 from games.services.errors import GameServiceError
 from leaderboards import events
 from leaderboards.boards import board_view, empty_board
@@ -88,7 +89,7 @@ def _deal_watch(ref: str) -> tuple[tuple[str, ...], dict[str, Any]] | None:
         return None
     if deal is None:  # a valid numbered deal nobody has played yet
         assert parsed is not None
-        label = f"#{parsed.number} {parsed.variant.value}"
+        label = numbered_label(parsed.number, parsed.variant.value)
         board = empty_board(parsed.text, label, parsed.variant.value, "best")
         group = events.numbered_deal_group(parsed.text)
     else:

@@ -15,8 +15,7 @@ from django.conf import settings
 
 from games.daily import today
 from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_variant
-from games.models import DailyDeal, Deal
-from games.models import Variant as VariantChoice
+from games.models import DailyDeal, Deal, numbered_label
 from games.services.errors import DealRequestError
 
 MAX_REQUEST_CHARS = 64
@@ -132,7 +131,7 @@ def deal_facts(code: DealCode, deal: Deal | None) -> dict[str, Any]:
         "code": code.text,
         "label": deal.label
         if deal is not None
-        else f"#{code.number} {VariantChoice(variant).label}",
+        else numbered_label(code.number, variant.value),
         "variant": variant.value,
         "number": None if code.sealed else code.number,
         "sealed": code.sealed,
