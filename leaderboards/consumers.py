@@ -1,6 +1,6 @@
 """``/ws/deals/<ref>/`` (a deal's watchers) and ``/ws/feed/`` (the site's live feed).
 
-Thin (STYLE.md §8): a consumer resolves what to watch, joins its group and forwards the
+Thin: a consumer resolves what to watch, joins its group and forwards the
 group's ``{"type": "arena.event", "payload": {...}, "text": "..."}`` messages as their
 payload, as is (the ``text`` encoded once by the publisher; leaderboards.events).
 Shapes and group names live in leaderboards.events. Watching is read-only: a client

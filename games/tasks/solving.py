@@ -1,6 +1,6 @@
 """Celery task: solve one deal and store what the solver found (admin "Solve now").
 
-Thin (STYLE.md §8): it takes a deal id, loads the deal, calls the solver
+Thin: it takes a deal id, loads the deal, calls the solver
 (``games.engine.solver.solve``) and hands the answer to
 ``games.solver_facts.do_store_solution``, which owns how a SolverFact is written.
 It returns only what anyone may know (winnable, par): never the line, which would spoil
