@@ -38,6 +38,8 @@ test: venv lint typecheck
 	@# exit code 5 = no tests collected: not a failure
 	$(BIN)/pytest -q $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
+# DEBUG is off unless set (config/settings.py); the development server turns it on.
+run: export DEBUG = 1
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py setup_site

@@ -1,7 +1,10 @@
 """Solitaire Arena settings, read from the environment.
 
-With nothing set, the project runs embedded: DEBUG on, SQLite (db.sqlite3), the in-memory
-channel layer and Celery in eager mode, so `make run` and `make test` need only Python.
+With nothing set, the project runs embedded: SQLite (db.sqlite3), the in-memory channel
+layer and Celery in eager mode, so `make run` and `make test` need only Python. DEBUG is off
+unless DEBUG=1 is set (`make run` and the tests set it): a first deployment that sets only
+DATABASE_URL and REDIS_URL must not serve debug pages with the dev key, so without DEBUG=1
+and without SECRET_KEY the start fails naming SECRET_KEY.
 Set DATABASE_URL and REDIS_URL for the real stack (PostgreSQL, Redis, a Celery worker).
 Every variable read here is listed in README.md ("Configuration"). A malformed value
 raises ImproperlyConfigured naming the variable: a typo must never silently fall back.
@@ -112,15 +115,16 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
 
 # --- Core -------------------------------------------------------------------------------
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
 
 _DEV_SECRET_KEY = "dev-only-secret-key-do-not-use-in-production-0123456789abcdefghij"
 SECRET_KEY = _raw("SECRET_KEY") or ""
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "SECRET_KEY must be set when DEBUG is off (e.g. "
-            "python -c 'import secrets; print(secrets.token_urlsafe(50))')"
+            "SECRET_KEY must be set when DEBUG is off (DEBUG is off unless DEBUG=1 is set): "
+            "export SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+            "or DEBUG=1 for development on your own machine"
         )
     SECRET_KEY = _DEV_SECRET_KEY
 
@@ -130,6 +134,27 @@ if not DEBUG and not ALLOWED_HOSTS:
         "ALLOWED_HOSTS must be set when DEBUG is off (comma-separated host names)"
     )
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
+
+
+def env_networks(name: str) -> list[str]:
+    """Comma-separated IP addresses or networks (``10.0.0.1,172.16.0.0/12``)."""
+    value = _raw(name)
+    if value is None:
+        return []
+    from config.proxies import parse_networks
+
+    entries = [part.strip() for part in value.split(",")]
+    try:
+        parse_networks(entries)
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"{name}={value!r}: {exc}; give IP addresses or networks such as 172.16.0.0/12"
+        ) from None
+    return entries
+
+
+# Peers whose X-Forwarded-For is believed (config/proxies.py); empty: nobody's.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -147,6 +172,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE: 413 before anything reads them (config/body_limit.py).
+    "config.body_limit.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.request_guards.RejectNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -226,6 +253,9 @@ else:
 DATABASES = {"default": _db}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Request bodies over this many bytes get 413 (config/body_limit.py); Django's default.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 # --- Redis: channel layer, Celery, cache ----------------------------------------------
 
@@ -353,6 +383,9 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Debug pages (DEBUG=1 only) hide every *_URL, *KEY*, *PASS*, *TOKEN* and any value holding
+# DATABASE_URL / REDIS_URL (config/debug_filter.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.debug_filter.SecretsFilter"
 if env_bool("TRUST_X_FORWARDED_PROTO", False):
     # Only behind a TLS-terminating proxy that sets this header itself.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -46,7 +46,7 @@ print(json.dumps({
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ENV_VARS}
     clean.pop("DJANGO_SETTINGS_MODULE", None)
-    clean.update(env)
+    clean.update({"DEBUG": "1", **env})  # DEBUG is off unless set; these test the rest
     return subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True,
         timeout=60,
