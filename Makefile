@@ -45,7 +45,7 @@ run: venv
 	$(PY) manage.py setup_site
 	$(PY) manage.py load_demo
 	@echo "Serving on http://$(HOST):$(PORT)/"
-	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+	$(PY) -m config.serve --host $(HOST) --port $(PORT)
 
 bench: venv
 	@if [ -d bench ] && ls bench/*.py >/dev/null 2>&1; then \

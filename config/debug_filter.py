@@ -6,7 +6,8 @@ KEY, SECRET, PASS or SIGNATURE. The secrets of this project also live in URLs
 passwords), and those URLs are copied into values under innocent names (``CACHES``'s
 ``LOCATION``, ``CHANNEL_LAYERS``'s ``hosts``). So this filter also hides every ``*_URL``
 and every value, under any name (a setting or a traceback's local variable), that holds
-one of the secrets given in the environment or a password inside those URLs. Selected by ``DEFAULT_EXCEPTION_REPORTER_FILTER`` (config/settings.py);
+one of the secrets given in the environment or a password inside those URLs. Selected by
+``DEFAULT_EXCEPTION_REPORTER_FILTER`` (config/settings.py);
 tests/reliability/test_debug_pages_hide_secrets.py renders a real debug page.
 """
 
