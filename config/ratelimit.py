@@ -11,7 +11,9 @@ flood from many addresses and one address cannot flood with many accounts (or gu
 * ``actions``: ``POST /api/games/<id>/actions`` and every action frame of ``/ws/play/``
   (the consumer calls :func:`check_scope`); the same buckets, whichever way one plays;
 * ``submissions``: ``POST /api/deals/<code>/results``;
-* ``logins``: ``POST /accounts/login/``, per submitted user name and per address.
+* ``logins``: ``POST /accounts/login/``, per submitted user name and per address;
+* ``signups``: ``POST /accounts/signup/``, per submitted user name and per address (one
+  address creating accounts by the hundred is a bot farming names or boards).
 
 Limits come from settings (``RATE_LIMIT_ACTIONS`` ... read from the environment, see
 README "Configuration"). A refused request gets 429 with the platform's JSON error shape
@@ -39,12 +41,14 @@ logger = logging.getLogger(__name__)
 ACTIONS: Final = "actions"
 SUBMISSIONS: Final = "submissions"
 LOGINS: Final = "logins"
+SIGNUPS: Final = "signups"
 
 #: scope -> the setting holding its ``(per_user, per_address, window_seconds)``.
 SETTING_OF: Final[dict[str, str]] = {
     ACTIONS: "RATE_LIMIT_ACTIONS",
     SUBMISSIONS: "RATE_LIMIT_SUBMISSIONS",
     LOGINS: "RATE_LIMIT_LOGINS",
+    SIGNUPS: "RATE_LIMIT_SIGNUPS",
 }
 
 #: (method, path pattern, scope) of the requests the middleware counts.
@@ -52,7 +56,11 @@ PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
     ("POST", re.compile(r"^/api/games/[^/]+/actions/?$"), ACTIONS),
     ("POST", re.compile(r"^/api/deals/[^/]+/results/?$"), SUBMISSIONS),
     ("POST", re.compile(r"^/accounts/login/?$"), LOGINS),
+    ("POST", re.compile(r"^/accounts/signup/?$"), SIGNUPS),
 )
+
+#: Scopes counted per submitted user name (the form's ``username``) rather than per account.
+BY_SUBMITTED_NAME: Final = frozenset({LOGINS, SIGNUPS})
 
 MESSAGES: Final[dict[str, str]] = {
     "fr": "Trop de requêtes : réessayez dans {s} s",
@@ -237,7 +245,7 @@ class RateLimitMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         scope = protected_scope(request)
         if scope is not None and enabled():
-            who = login_who(request) if scope == LOGINS else request_who(request)
+            who = login_who(request) if scope in BY_SUBMITTED_NAME else request_who(request)
             refused = check_scope(scope, who, request_address(request))
             if refused is not None:
                 logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)
