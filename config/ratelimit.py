@@ -13,7 +13,10 @@ flood from many addresses and one address cannot flood with many accounts (or gu
 * ``submissions``: ``POST /api/deals/<code>/results``;
 * ``logins``: ``POST /accounts/login/``, per submitted user name and per address;
 * ``signups``: ``POST /accounts/signup/``, per submitted user name and per address (one
-  address creating accounts by the hundred is a bot farming names or boards).
+  address creating accounts by the hundred is a bot farming names or boards);
+* ``replays``: ``GET /deals/<ref>/replay/<id>/`` by visitors who are not logged in, per
+  guest session and per address (a replay is cached, frontend/replays.py, but its page is
+  still the largest answer the site gives).
 
 Limits come from settings (``RATE_LIMIT_ACTIONS`` ... read from the environment, see
 README "Configuration"). A refused request gets 429 with the platform's JSON error shape
@@ -42,6 +45,7 @@ ACTIONS: Final = "actions"
 SUBMISSIONS: Final = "submissions"
 LOGINS: Final = "logins"
 SIGNUPS: Final = "signups"
+REPLAYS: Final = "replays"
 
 #: scope -> the setting holding its ``(per_user, per_address, window_seconds)``.
 SETTING_OF: Final[dict[str, str]] = {
@@ -49,6 +53,7 @@ SETTING_OF: Final[dict[str, str]] = {
     SUBMISSIONS: "RATE_LIMIT_SUBMISSIONS",
     LOGINS: "RATE_LIMIT_LOGINS",
     SIGNUPS: "RATE_LIMIT_SIGNUPS",
+    REPLAYS: "RATE_LIMIT_REPLAYS",
 }
 
 #: (method, path pattern, scope) of the requests the middleware counts.
@@ -57,10 +62,13 @@ PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
     ("POST", re.compile(r"^/api/deals/[^/]+/results/?$"), SUBMISSIONS),
     ("POST", re.compile(r"^/accounts/login/?$"), LOGINS),
     ("POST", re.compile(r"^/accounts/signup/?$"), SIGNUPS),
+    ("GET", re.compile(r"^/deals/[^/]+/replay/\d+/?$"), REPLAYS),
 )
 
 #: Scopes counted per submitted user name (the form's ``username``) rather than per account.
 BY_SUBMITTED_NAME: Final = frozenset({LOGINS, SIGNUPS})
+#: Scopes that count anonymous visitors only (accounts are not limited there).
+ANONYMOUS_ONLY: Final = frozenset({REPLAYS})
 
 MESSAGES: Final[dict[str, str]] = {
     "fr": "Trop de requêtes : réessayez dans {s} s",
@@ -244,6 +252,8 @@ class RateLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         scope = protected_scope(request)
+        if scope in ANONYMOUS_ONLY and request.user.is_authenticated:
+            scope = None
         if scope is not None and enabled():
             who = login_who(request) if scope in BY_SUBMITTED_NAME else request_who(request)
             refused = check_scope(scope, who, request_address(request))

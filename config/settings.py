@@ -353,12 +353,14 @@ LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
 NUMBERED_DEALS = env_int("NUMBERED_DEALS", 50000, minimum=1)
 
 # Rate limits (config/ratelimit.py): (per user, per address, window seconds) for live
-# actions (HTTP and WebSocket), log submissions, logins and sign-ups; answered with 429.
+# actions (HTTP and WebSocket), log submissions, logins, sign-ups and anonymous replay
+# pages; answered with 429.
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
 RATE_LIMIT_ACTIONS = env_rate("RATE_LIMIT_ACTIONS", "300,900/60")
 RATE_LIMIT_SUBMISSIONS = env_rate("RATE_LIMIT_SUBMISSIONS", "30,120/60")
 RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")
 RATE_LIMIT_SIGNUPS = env_rate("RATE_LIMIT_SIGNUPS", "5,20/3600")
+RATE_LIMIT_REPLAYS = env_rate("RATE_LIMIT_REPLAYS", "30,60/60")
 
 # bench/submissions.py's baseline view at /bench/json (config/bench_views.py); never in
 # production.
