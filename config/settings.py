@@ -174,6 +174,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE: 413 before anything reads them (config/body_limit.py).
     "config.body_limit.RequestSizeMiddleware",
+    # No database connection free: 503 with Retry-After, not 500 (config/db_pool.py).
+    "config.db_pool.ConnectionGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.request_guards.RejectNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -231,16 +233,20 @@ if DATABASE_URL:
     _db["ATOMIC_REQUESTS"] = False
     # Under ASGI every request runs its sync code in a thread of its own, so a persistent
     # connection (CONN_MAX_AGE > 0) is one more open connection per thread until PostgreSQL
-    # refuses clients (bench/submissions.py shows it). A psycopg pool per process instead:
-    # connections are returned at the end of each request and reused.
-    DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 0)
+    # refuses clients (bench/submissions.py shows it; issue 12: a 40-request burst on 3
+    # workers). So PostgreSQL gets a psycopg pool per process by default: connections are
+    # returned at the end of each request and reused; a request finding none free waits
+    # DATABASE_POOL_TIMEOUT s, then gets 503 with Retry-After (config/db_pool.py).
+    # DATABASE_POOL_SIZE=0 turns the pool off (CI's tests and worker: see .ci/run).
+    DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 10)
+    DATABASE_POOL_TIMEOUT = env_int("DATABASE_POOL_TIMEOUT", 10, minimum=1)
     if DATABASE_POOL_SIZE and _db["ENGINE"] == "django.db.backends.postgresql":
         _db["CONN_MAX_AGE"] = 0
         _db["CONN_HEALTH_CHECKS"] = False
         _db.setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": DATABASE_POOL_SIZE,
-            "timeout": 10,
+            "timeout": DATABASE_POOL_TIMEOUT,
         }
 else:
     _db = {

@@ -80,7 +80,7 @@ def test_database_and_redis_urls_select_postgres_redis_layer_and_a_real_broker()
     assert s["ENGINE"] == "django.db.backends.postgresql"
     assert s["DB_NAME"] == "arena"
     assert s["ATOMIC_REQUESTS"] is False
-    assert s["CONN_MAX_AGE"] == 60
+    assert s["CONN_MAX_AGE"] == 0  # a connection pool by default (config/db_pool.py)
     assert s["CHANNEL_BACKEND"] == "config.channel_layers.ResilientRedisChannelLayer"
     assert s["EAGER"] is False
     assert s["BROKER"] == "redis://cache.internal:6379/0"
