@@ -71,3 +71,13 @@ def test_with_nothing_set_the_start_fails_and_names_secret_key(tmp_path: Path) -
     assert "SECRET_KEY must be set when DEBUG is off" in done.stderr
     assert "Traceback" in done.stderr  # Django's own start-up failure; the message is last
     assert done.stderr.strip().splitlines()[-1].endswith("for development on your own machine")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/no-such-page/", "/api/no-such-endpoint"])
+def test_a_404_lists_no_url_patterns_with_debug_off(path: str) -> None:
+    from django.test import Client
+
+    answer = Client().get(path)  # pytest-django runs with DEBUG off, as production does
+    assert answer.status_code == 404
+    assert b"URLconf" not in answer.content and b"tried these URL patterns" not in answer.content
