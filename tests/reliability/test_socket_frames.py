@@ -107,3 +107,26 @@ def test_a_burst_of_frames_on_a_read_only_socket_closes_it_with_4400() -> None:
 )  # fmt: skip
 def test_nesting_depth_ignores_brackets_inside_strings(text: str, depth: int) -> None:
     assert ws_frames.nesting_depth(text) == depth
+
+
+def test_uvicorn_closes_a_socket_on_a_message_over_its_limit(tmp_path: Any) -> None:
+    """Through a real uvicorn (config/serve.py): a frame over the consumer's limit but
+    under uvicorn's gets an error frame; one over ``WS_MAX_BYTES`` closes with 1009."""
+    import json
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from config.serve import WS_MAX_BYTES
+    from tests.reliability.live_server import live_server
+
+    with live_server(tmp_path) as server:
+        origin = f"http://127.0.0.1:{server.port}"
+        uri = f"ws://127.0.0.1:{server.port}/ws/feed/"
+        with connect(uri, origin=origin, open_timeout=10) as ws:
+            ws.send("x" * 5000)
+            assert json.loads(ws.recv(timeout=10))["reason"] == "read_only"
+            ws.send("x" * (WS_MAX_BYTES + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
