@@ -74,15 +74,22 @@ def live_server(tmp_path: Path, **env: str) -> Iterator[LiveServer]:
     base.update(env)
     port = spare_port()
     log_path = tmp_path / "uvicorn.log"
+    with uvicorn_process(base, port, log_path):
+        yield LiveServer("127.0.0.1", port, log_path)
+
+
+@contextlib.contextmanager
+def uvicorn_process(env: dict[str, str], port: int, log_path: Path) -> Iterator[None]:
+    """``python -m config.serve`` on 127.0.0.1:``port`` with exactly ``env``, logging to
+    ``log_path``; returns once it answers, and stops it on the way out."""
     with log_path.open("w") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "config.serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT, env=base, stdout=log, stderr=subprocess.STDOUT,
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
-        server = LiveServer("127.0.0.1", port, log_path)
         try:
-            _wait_until_up(server, process)
-            yield server
+            _wait_until_up(f"http://127.0.0.1:{port}", process, log_path)
+            yield
         finally:
             process.terminate()
             try:
@@ -92,11 +99,11 @@ def live_server(tmp_path: Path, **env: str) -> Iterator[LiveServer]:
                 process.wait()
 
 
-def _wait_until_up(server: LiveServer, process: subprocess.Popen[bytes]) -> None:
+def _wait_until_up(url: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
     deadline = time.monotonic() + 60
     while True:
         try:
-            with urllib.request.urlopen(f"{server.url}/api/health", timeout=2) as answer:
+            with urllib.request.urlopen(f"{url}/api/health", timeout=2) as answer:
                 if answer.status == 200:
                     return
         except urllib.error.HTTPError:
@@ -104,5 +111,5 @@ def _wait_until_up(server: LiveServer, process: subprocess.Popen[bytes]) -> None
         except OSError:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"uvicorn did not start:\n{server.log.read_text()}")
+            raise RuntimeError(f"uvicorn did not start:\n{log_path.read_text()}")
         time.sleep(0.2)
