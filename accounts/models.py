@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
@@ -53,6 +54,15 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    def clean(self) -> None:
+        """Model forms (the admin) refuse a look-alike of another player's name, which
+        the unique ``name_key`` would otherwise refuse with an IntegrityError."""
+        super().clean()
+        if self.display_name and Profile.display_name_taken(
+            normalise(self.display_name), exclude_user_id=self.user_id
+        ):
+            raise ValidationError({"display_name": _("This display name is taken.")})
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Stores the name NFKC-normalised, with its skeleton (both computed here, so that

@@ -70,3 +70,18 @@ def test_users_created_elsewhere_get_a_name_no_one_looks_like() -> None:
 def test_skeletons_of_look_alikes_are_equal(a: str, b: str) -> None:
     assert skeleton(a) == skeleton(b)
     assert normalise(f"  {a}\t ") == a
+
+
+def test_the_admin_refuses_renaming_a_player_to_a_look_alike() -> None:
+    signup("first", "admin")
+    signup("second", "Eve")
+    staff = User.objects.create_superuser("root", password=PASSWORD)
+    client = Client()
+    client.force_login(staff)
+    eve = Profile.objects.get(user__username="second")
+    answer = client.post(f"/admin/accounts/profile/{eve.pk}/change/",
+                         {"user": eve.user_id, "display_name": "\u0430dmin"})  # fmt: skip
+    assert answer.status_code == 200  # the form again, with the error
+    assert "This display name is taken." in answer.content.decode()
+    eve.refresh_from_db()
+    assert eve.display_name == "Eve"
