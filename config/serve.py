@@ -11,10 +11,11 @@ start uvicorn through this module, so that none of them forgets an option:
   (uvicorn's default is 16 MiB); messages under it but over the consumers' own limit
   (config/ws_frames.py) get an error frame.
 * ``timeout_keep_alive``: an idle keep-alive connection is closed after 5 s.
-* ``h11_max_incomplete_event_size``: at most 16 KiB of request line and headers.
 
-uvicorn has no timeout for a request whose headers or body arrive slowly: in production it
-runs behind the reverse proxy (deploy/nginx.conf holds those timeouts).
+uvicorn has no timeout for a request whose headers or body arrive slowly, and its httptools
+parser (the one ``uvicorn[standard]`` picks) no limit on header size (a 200 KB header was
+served, 2026-12-01): in production it runs behind the reverse proxy, and
+deploy/nginx.conf holds those timeouts and limits.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 WS_MAX_BYTES: Final = 64 * 1024
-HEADER_MAX_BYTES: Final = 16 * 1024
 KEEP_ALIVE_SECONDS: Final = 5
 
 
@@ -36,7 +36,6 @@ def uvicorn_options() -> dict[str, Any]:
         "ws_max_size": WS_MAX_BYTES,
         "ws_per_message_deflate": False,
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
-        "h11_max_incomplete_event_size": HEADER_MAX_BYTES,
         "server_header": False,
     }
 
