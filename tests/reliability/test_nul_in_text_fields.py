@@ -149,3 +149,31 @@ def test_the_same_bodies_without_the_nul_are_accepted(account: tuple[Any, str]) 
             **bearer(token),
         )  # fmt: skip
         assert answer.status_code in (200, 201), (template, answer.content[:300])
+
+
+FORMS = [
+    ("/accounts/signup/", {"username": "u", "display_name": "Name", "password1": "tripeaks-Sun-42",
+                           "password2": "tripeaks-Sun-42"}),
+    ("/accounts/login/", {"username": "nul", "password": "pw-123456789"}),
+    ("/accounts/tokens/", {"name": "laptop"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("path", "form"), FORMS)
+def test_a_nul_in_any_form_field_is_refused_and_stores_nothing(
+    path: str, form: dict[str, str], account: tuple[Any, str]
+) -> None:
+    """Beyond the issue: the HTML forms (Django's CharField refuses NUL itself)."""
+    from accounts.models import ApiToken
+
+    user, _ = account
+    for field in form:
+        client = Client()
+        if path == "/accounts/tokens/":  # the others are for visitors not logged in
+            client.force_login(user)
+        before, tokens = snapshot(), ApiToken.objects.count()
+        answer = client.post(path, {**form, field: form[field][:2] + "\x00" + form[field][2:]})
+        assert answer.status_code in (200, 400), (field, answer.status_code)
+        assert answer.context["form"].errors, field
+        assert_unchanged(before)
+        assert ApiToken.objects.count() == tokens
