@@ -96,6 +96,25 @@ def test_with_every_pooled_connection_busy_a_request_gets_503_with_retry_after(
     assert held and held[0][0] == 200  # the waiting request was served once the lock went
 
 
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_larger_than_the_pool_waits_for_connections_and_gets_no_error(
+    tmp_path: Path,
+) -> None:
+    """40 concurrent requests on a pool of 2: each waits for a connection (up to 10 s)
+    and every one is answered 200 (issue 12's burst gave 500 "too many clients")."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    env = {"DATABASE_URL": url, "DATABASE_POOL_SIZE": "2", "DATABASE_POOL_TIMEOUT": "10"}
+    with live_server(tmp_path, **env) as server:
+        pages = [f"{server.url}/api/deals/TP1-E-AAAAAA{c}" for c in "BCDEFGHIJK"] * 4
+        with ThreadPoolExecutor(len(pages)) as pool:
+            statuses = [status for status, _, _ in pool.map(_get, pages)]
+    assert statuses == [200] * len(pages)
+
+
 def _wait_for_lock_waiter(cursor: object) -> None:
     import time
 
