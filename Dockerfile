@@ -20,4 +20,5 @@ RUN useradd --create-home --uid 1000 arena && chown -R arena /app
 USER arena
 
 EXPOSE 8000
-CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--lifespan", "off"]
+# uvicorn with the hardening options of config/serve.py (no proxy headers of its own).
+CMD ["python", "-m", "config.serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -38,12 +38,14 @@ test: venv lint typecheck
 	@# exit code 5 = no tests collected: not a failure
 	$(BIN)/pytest -q $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
+# DEBUG is off unless set (config/settings.py); the development server turns it on.
+run: export DEBUG = 1
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py setup_site
 	$(PY) manage.py load_demo
 	@echo "Serving on http://$(HOST):$(PORT)/"
-	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+	$(PY) -m config.serve --host $(HOST) --port $(PORT)
 
 bench: venv
 	@if [ -d bench ] && ls bench/*.py >/dev/null 2>&1; then \

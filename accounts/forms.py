@@ -7,10 +7,18 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import DISPLAY_NAME_MAX, Profile, display_name_validators
+from accounts.names import normalise
+
+
+class DisplayNameField(forms.CharField):
+    """Normalised (NFKC) before the validators run, so that they check what is stored."""
+
+    def to_python(self, value: Any) -> str:
+        return normalise(str(super().to_python(value)))
 
 
 class SignupForm(UserCreationForm):
-    display_name = forms.CharField(
+    display_name = DisplayNameField(
         label=_("Display name"),
         max_length=DISPLAY_NAME_MAX,
         validators=display_name_validators,
@@ -22,8 +30,8 @@ class SignupForm(UserCreationForm):
         fields = ("username", "display_name")
 
     def clean_display_name(self) -> str:
-        name: str = self.cleaned_data["display_name"].strip()
-        if Profile.display_name_taken(name):
+        name: str = self.cleaned_data["display_name"]
+        if Profile.display_name_taken(name):  # or a look-alike of it (accounts/names.py)
             raise forms.ValidationError(_("This display name is taken."), code="taken")
         return name
 

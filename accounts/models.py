@@ -5,13 +5,17 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from accounts.names import normalise, skeleton
 
 DISPLAY_NAME_MIN = 2
 DISPLAY_NAME_MAX = 30
@@ -38,6 +42,8 @@ class Profile(models.Model):
         validators=display_name_validators,
         help_text=_("Shown on leaderboards. 2 to 30 characters."),
     )
+    #: The name's confusable skeleton (accounts/names.py): one account per look-alike name.
+    name_key = models.CharField(max_length=255, unique=True, null=True, editable=False)
 
     class Meta:
         constraints = [
@@ -49,9 +55,29 @@ class Profile(models.Model):
     def __str__(self) -> str:
         return self.display_name
 
+    def clean(self) -> None:
+        """Model forms (the admin) refuse a look-alike of another player's name, which
+        the unique ``name_key`` would otherwise refuse with an IntegrityError."""
+        super().clean()
+        if self.display_name and Profile.display_name_taken(
+            normalise(self.display_name), exclude_user_id=self.user_id
+        ):
+            raise ValidationError({"display_name": _("This display name is taken.")})
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Stores the name NFKC-normalised, with its skeleton (both computed here, so that
+        the sign-up form, the admin and created users all get them)."""
+        self.display_name = normalise(self.display_name)
+        self.name_key = skeleton(self.display_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
     @staticmethod
     def display_name_taken(name: str, exclude_user_id: int | None = None) -> bool:
-        qs = Profile.objects.filter(display_name__iexact=name)
+        """Whether ``name`` or a look-alike of it (same skeleton) belongs to someone."""
+        qs = Profile.objects.filter(name_key=skeleton(name))
         if exclude_user_id is not None:
             qs = qs.exclude(user_id=exclude_user_id)
         return qs.exists()

@@ -1,6 +1,8 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,15 +23,33 @@ def _next_url(request: HttpRequest) -> str:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """A refused sign-up shows the form again with 400, or 409 when another sign-up took
+    the user name or display name between our check and our insert (the unique
+    constraints decide; the user row is rolled back with the profile)."""
+    status = 200
     if request.method == "POST":
         form = SignupForm(request.POST)
+        status = 400
         if form.is_valid():
-            user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect(_next_url(request))
+            try:
+                user = form.save()
+            except IntegrityError:
+                _taken_meanwhile(form)
+                status = 409
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                return redirect(_next_url(request))
     else:
         form = SignupForm()
-    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
+    context = {"form": form, "next": _next_url(request)}
+    return render(request, "accounts/signup.html", context, status=status)
+
+
+def _taken_meanwhile(form: SignupForm) -> None:
+    if User.objects.filter(username__iexact=form.cleaned_data["username"]).exists():
+        form.add_error("username", _("A user with that username already exists."))
+    else:
+        form.add_error("display_name", _("This display name is taken."))
 
 
 @login_required

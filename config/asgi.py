@@ -15,12 +15,14 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_sockets  # noqa: E402
 from leaderboards.routing import websocket_urlpatterns as leaderboards_sockets  # noqa: E402
+from config.body_limit import BodyLimitMiddleware  # noqa: E402
+from config.origins import SameOriginValidator  # noqa: E402
+from config.proxies import TrustedProxyMiddleware  # noqa: E402
 
 websocket_urlpatterns: list[Any] = [*games_sockets, *leaderboards_sockets]
 # Last: any other path is closed with 4404 instead of raising (config/ws_fallback.py).
@@ -34,11 +36,16 @@ http_app: Any = django_asgi_app
 if settings.SERVE_STATIC:
     http_app = ASGIStaticFilesHandler(django_asgi_app)
 
-application = ProtocolTypeRouter(
-    {
-        "http": http_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+# The client address is rewritten first, for trusted proxies only (config/proxies.py);
+# bodies over the limit are refused before Django reads them (config/body_limit.py);
+# sockets open only from the site's own origin (config/origins.py).
+application = TrustedProxyMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": BodyLimitMiddleware(http_app),
+            "websocket": SameOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            ),
+        }
+    )
 )

@@ -14,6 +14,11 @@ flood from many addresses and one address cannot flood with many accounts (or gu
 * ``logins``: ``POST /accounts/login/``, per submitted user name and per address;
 * ``starts``: ``POST /api/games`` and the play page's ``POST /play/new/`` (new games and
   resumed dailies alike: a flood of starts is what scouting a deal looks like).
+* ``signups``: ``POST /accounts/signup/``, per submitted user name and per address (one
+  address creating accounts by the hundred is a bot farming names or boards);
+* ``replays``: ``GET /deals/<ref>/replay/<id>/`` by visitors who are not logged in, per
+  guest session and per address (a replay is cached, frontend/replays.py, but its page is
+  still the largest answer the site gives).
 
 Limits come from settings (``RATE_LIMIT_ACTIONS`` ... read from the environment, see
 README "Configuration"). A refused request gets 429 with the platform's JSON error shape
@@ -42,6 +47,8 @@ ACTIONS: Final = "actions"
 SUBMISSIONS: Final = "submissions"
 LOGINS: Final = "logins"
 STARTS: Final = "starts"
+SIGNUPS: Final = "signups"
+REPLAYS: Final = "replays"
 
 #: scope -> the setting holding its ``(per_user, per_address, window_seconds)``.
 SETTING_OF: Final[dict[str, str]] = {
@@ -49,6 +56,8 @@ SETTING_OF: Final[dict[str, str]] = {
     SUBMISSIONS: "RATE_LIMIT_SUBMISSIONS",
     LOGINS: "RATE_LIMIT_LOGINS",
     STARTS: "RATE_LIMIT_STARTS",
+    SIGNUPS: "RATE_LIMIT_SIGNUPS",
+    REPLAYS: "RATE_LIMIT_REPLAYS",
 }
 
 #: (method, path pattern, scope) of the requests the middleware counts.
@@ -58,7 +67,14 @@ PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
     ("POST", re.compile(r"^/accounts/login/?$"), LOGINS),
     ("POST", re.compile(r"^/api/games/?$"), STARTS),
     ("POST", re.compile(r"^/play/new/?$"), STARTS),
+    ("POST", re.compile(r"^/accounts/signup/?$"), SIGNUPS),
+    ("GET", re.compile(r"^/deals/[^/]+/replay/\d+/?$"), REPLAYS),
 )
+
+#: Scopes counted per submitted user name (the form's ``username``) rather than per account.
+BY_SUBMITTED_NAME: Final = frozenset({LOGINS, SIGNUPS})
+#: Scopes that count anonymous visitors only (accounts are not limited there).
+ANONYMOUS_ONLY: Final = frozenset({REPLAYS})
 
 MESSAGES: Final[dict[str, str]] = {
     "fr": "Trop de requêtes : réessayez dans {s} s",
@@ -242,8 +258,10 @@ class RateLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         scope = protected_scope(request)
+        if scope in ANONYMOUS_ONLY and request.user.is_authenticated:
+            scope = None
         if scope is not None and enabled():
-            who = login_who(request) if scope == LOGINS else request_who(request)
+            who = login_who(request) if scope in BY_SUBMITTED_NAME else request_who(request)
             refused = check_scope(scope, who, request_address(request))
             if refused is not None:
                 logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)

@@ -1,7 +1,10 @@
 """Solitaire Arena settings, read from the environment.
 
-With nothing set, the project runs embedded: DEBUG on, SQLite (db.sqlite3), the in-memory
-channel layer and Celery in eager mode, so `make run` and `make test` need only Python.
+With nothing set, the project runs embedded: SQLite (db.sqlite3), the in-memory channel
+layer and Celery in eager mode, so `make run` and `make test` need only Python. DEBUG is off
+unless DEBUG=1 is set (`make run` and the tests set it): a first deployment that sets only
+DATABASE_URL and REDIS_URL must not serve debug pages with the dev key, so without DEBUG=1
+and without SECRET_KEY the start fails naming SECRET_KEY.
 Set DATABASE_URL and REDIS_URL for the real stack (PostgreSQL, Redis, a Celery worker).
 Every variable read here is listed in README.md ("Configuration"). A malformed value
 raises ImproperlyConfigured naming the variable: a typo must never silently fall back.
@@ -112,15 +115,16 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
 
 # --- Core -------------------------------------------------------------------------------
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
 
 _DEV_SECRET_KEY = "dev-only-secret-key-do-not-use-in-production-0123456789abcdefghij"
 SECRET_KEY = _raw("SECRET_KEY") or ""
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "SECRET_KEY must be set when DEBUG is off (e.g. "
-            "python -c 'import secrets; print(secrets.token_urlsafe(50))')"
+            "SECRET_KEY must be set when DEBUG is off (DEBUG is off unless DEBUG=1 is set): "
+            "export SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+            "or DEBUG=1 for development on your own machine"
         )
     SECRET_KEY = _DEV_SECRET_KEY
 
@@ -130,6 +134,27 @@ if not DEBUG and not ALLOWED_HOSTS:
         "ALLOWED_HOSTS must be set when DEBUG is off (comma-separated host names)"
     )
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
+
+
+def env_networks(name: str) -> list[str]:
+    """Comma-separated IP addresses or networks (``10.0.0.1,172.16.0.0/12``)."""
+    value = _raw(name)
+    if value is None:
+        return []
+    from config.proxies import parse_networks
+
+    entries = [part.strip() for part in value.split(",")]
+    try:
+        parse_networks(entries)
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"{name}={value!r}: {exc}; give IP addresses or networks such as 172.16.0.0/12"
+        ) from None
+    return entries
+
+
+# Peers whose X-Forwarded-For is believed (config/proxies.py); empty: nobody's.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -147,6 +172,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE: 413 before anything reads them (config/body_limit.py).
+    "config.body_limit.RequestSizeMiddleware",
+    # No database connection free: 503 with Retry-After, not 500 (config/db_pool.py).
+    "config.db_pool.ConnectionGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.request_guards.RejectNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -204,16 +233,20 @@ if DATABASE_URL:
     _db["ATOMIC_REQUESTS"] = False
     # Under ASGI every request runs its sync code in a thread of its own, so a persistent
     # connection (CONN_MAX_AGE > 0) is one more open connection per thread until PostgreSQL
-    # refuses clients (bench/submissions.py shows it). A psycopg pool per process instead:
-    # connections are returned at the end of each request and reused.
-    DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 0)
+    # refuses clients (bench/submissions.py shows it; issue 12: a 40-request burst on 3
+    # workers). So PostgreSQL gets a psycopg pool per process by default: connections are
+    # returned at the end of each request and reused; a request finding none free waits
+    # DATABASE_POOL_TIMEOUT s, then gets 503 with Retry-After (config/db_pool.py).
+    # DATABASE_POOL_SIZE=0 turns the pool off (CI's tests and worker: see .ci/run).
+    DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 10)
+    DATABASE_POOL_TIMEOUT = env_int("DATABASE_POOL_TIMEOUT", 10, minimum=1)
     if DATABASE_POOL_SIZE and _db["ENGINE"] == "django.db.backends.postgresql":
         _db["CONN_MAX_AGE"] = 0
         _db["CONN_HEALTH_CHECKS"] = False
         _db.setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": DATABASE_POOL_SIZE,
-            "timeout": 10,
+            "timeout": DATABASE_POOL_TIMEOUT,
         }
 else:
     _db = {
@@ -226,6 +259,9 @@ else:
 DATABASES = {"default": _db}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Request bodies over this many bytes get 413 (config/body_limit.py); Django's default.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 # --- Redis: channel layer, Celery, cache ----------------------------------------------
 
@@ -332,7 +368,8 @@ IDLE_GAME_HOURS = env_int("IDLE_GAME_HOURS", 24, minimum=1)
 NUMBERED_DEALS = env_int("NUMBERED_DEALS", 50000, minimum=1)
 
 # Rate limits (config/ratelimit.py): (per user, per address, window seconds) for live
-# actions (HTTP and WebSocket), log submissions and logins; answered with 429.
+# actions (HTTP and WebSocket), log submissions, logins, sign-ups and anonymous replay
+# pages; answered with 429.
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
 # Bot-speed review of live results (leaderboards.speed): 0 holds nothing. The test suite
 # turns it off (its scripted games are machine-fast) except in the tests of the review.
@@ -341,6 +378,8 @@ RATE_LIMIT_ACTIONS = env_rate("RATE_LIMIT_ACTIONS", "300,900/60")
 RATE_LIMIT_SUBMISSIONS = env_rate("RATE_LIMIT_SUBMISSIONS", "30,120/60")
 RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")
 RATE_LIMIT_STARTS = env_rate("RATE_LIMIT_STARTS", "30,120/600")
+RATE_LIMIT_SIGNUPS = env_rate("RATE_LIMIT_SIGNUPS", "5,20/3600")
+RATE_LIMIT_REPLAYS = env_rate("RATE_LIMIT_REPLAYS", "30,60/60")
 
 # bench/submissions.py's baseline view at /bench/json (config/bench_views.py); never in
 # production.
@@ -366,6 +405,9 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Debug pages (DEBUG=1 only) hide every *_URL, *KEY*, *PASS*, *TOKEN* and any value holding
+# DATABASE_URL / REDIS_URL (config/debug_filter.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.debug_filter.SecretsFilter"
 if env_bool("TRUST_X_FORWARDED_PROTO", False):
     # Only behind a TLS-terminating proxy that sets this header itself.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -4,17 +4,19 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
+from config.body_limit import too_large_response
+
 
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
 def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """Django's own refusals: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413), a bad Host…"""
+    """Django's own refusals: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413, though
+    config/body_limit.py refuses those before Django reads them), a bad Host…"""
+    if isinstance(exception, RequestDataTooBig):
+        return too_large_response(request.path)
     if _is_api(request):
-        if isinstance(exception, RequestDataTooBig):
-            body = {"reason": "too_large", "message": "The request body is too large."}
-            return JsonResponse({"error": body}, status=413)
         body = {"reason": "bad_request", "message": "Bad request."}
         return JsonResponse({"error": body}, status=400)
     return defaults.bad_request(request, exception)

@@ -6,13 +6,13 @@ It checks that the connecting account or guest session owns the game, joins the 
 ``{"type": "state", "game": <the HTTP payload>}`` or ``{"type": "error", "reason",
 "message", ...}``. Group events ``{"type": "arena.event", "payload": {...}, "text":
 "..."}`` are sent as they are (their ``text``, encoded once by the publisher). A frame
-that is not a small JSON object gets an error frame; it never closes the socket or
-crashes the consumer.
+that is not a small JSON object (config/ws_frames.py) gets an error frame; it never
+crashes the consumer; after ``ws_frames.MAX_BAD_FRAMES`` unreadable frames the socket is
+closed with ``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES``.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -20,7 +20,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
-from config import ratelimit
+from config import ratelimit, ws_frames
 from games.engine import EngineError
 from games.services import play
 from games.services.errors import GameServiceError, error_payload, localised
@@ -28,7 +28,6 @@ from leaderboards import events
 
 logger = logging.getLogger(__name__)
 
-MAX_FRAME_CHARS = 2048
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 _LANGS = ("fr", "ro", "en")
@@ -68,6 +67,7 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.actor = actor_of(self.scope)
         self.lang = language_of(self.scope)
         self.ready = False
+        self.bad_frames = ws_frames.BadFrameCount()
         await self.accept()
         try:
             payload = await database_sync_to_async(self._run)(
@@ -90,16 +90,12 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
     ) -> None:
-        if text_data is None:
-            await self._send_error_reason("bad_frame", "send JSON text frames, not binary")
-            return
-        if len(text_data) > MAX_FRAME_CHARS:
-            await self._send_error_reason("bad_frame", f"frames hold at most {MAX_FRAME_CHARS}")
-            return
         try:
-            content = json.loads(text_data)
-        except ValueError:
-            await self._send_error_reason("bad_frame", "a frame is one JSON object")
+            content = ws_frames.read_frame(text_data, bytes_data)
+        except ws_frames.BadFrame as bad:
+            await self._send_error_reason("bad_frame", bad.detail)
+            if self.bad_frames.add():
+                await self.close(code=ws_frames.CLOSE_TOO_MANY_BAD_FRAMES)
             return
         await self.receive_json(content)
 

@@ -4,8 +4,10 @@ Thin: a consumer resolves what to watch, joins its group and forwards the
 group's ``{"type": "arena.event", "payload": {...}, "text": "..."}`` messages as their
 payload, as is (the ``text`` encoded once by the publisher; leaderboards.events).
 Shapes and group names live in leaderboards.events. Watching is read-only: a client
-frame gets an error frame back, never a crash or a close. An unknown deal is accepted
-then closed with 4404, so that browsers see the code (a refused handshake shows none).
+frame gets an error frame back, never a crash; after ``ws_frames.MAX_BAD_FRAMES`` of them
+the socket is closed with ``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES`` (config/ws_frames.py).
+An unknown deal is accepted then closed with 4404, so that browsers see the code (a
+refused handshake shows none).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games.models import numbered_label
+from config import ws_frames
 from games.services.errors import GameServiceError
 from leaderboards import events
 from leaderboards.boards import board_view, empty_board
@@ -37,6 +40,7 @@ class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     """Joins ``self.groups_to_join`` after ``resolve()``; forwards arena events."""
 
     joined: tuple[str, ...] = ()
+    bad_frames: ws_frames.BadFrameCount | None = None
 
     async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
         raise NotImplementedError
@@ -63,6 +67,9 @@ class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send_json(READ_ONLY)
+        self.bad_frames = self.bad_frames or ws_frames.BadFrameCount()
+        if self.bad_frames.add():
+            await self.close(code=ws_frames.CLOSE_TOO_MANY_BAD_FRAMES)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # A group event touches no database: skip channels' per-message

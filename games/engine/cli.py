@@ -1,13 +1,16 @@
 """The engine's command line: one JSON object per line, for people and scripts.
 
 Every line of input gets exactly one line of output; a bad line gets an ``error`` object
-naming what is wrong, never a traceback, so a script can zip inputs with outputs.
+naming what is wrong, never a traceback, so a script can zip inputs with outputs. When the
+reader goes away (``… replay | head``) the command stops quietly with exit 0: the reader
+has what it wanted.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -77,6 +80,18 @@ def _emit(obj: dict[str, Any], out: TextIO) -> None:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    try:
+        return _run(argv, stdin)
+    except BrokenPipeError:
+        # The reader closed the pipe. Python would flush stdout again at exit and print a
+        # second BrokenPipeError: point stdout at /dev/null first (Python's docs, "Note
+        # on SIGPIPE").
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _run(argv: Sequence[str] | None, stdin: TextIO | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     deal = commands.add_parser("deal", help="print the 52-card order of each code")

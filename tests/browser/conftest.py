@@ -1,8 +1,9 @@
 """A real server and a real Chromium for the browser tests.
 
 pytest-django's ``live_server`` is WSGI only (no WebSockets), so the session runs the
-project's ASGI app under uvicorn in a subprocess, as ``make run`` does, on its own
-SQLite file (embedded settings: in-memory channel layer, eager Celery). Tests set up
+project's ASGI app under uvicorn in a subprocess (``python -m config.serve``, as ``make
+run`` does), on its own SQLite file (embedded settings: in-memory channel layer, eager
+Celery). Tests set up
 what they need through the pages themselves or ``server.manage(...)``.
 """
 
@@ -13,14 +14,14 @@ import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.reliability.live_server import uvicorn_process
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -94,37 +95,8 @@ def arena_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     port = _free_port()
     server = Server(f"http://127.0.0.1:{port}", env, folder / "server.log")
     server.manage("migrate", "--noinput")
-    log = server.log.open("w")
-    process = subprocess.Popen(
-        [
-            sys.executable, "-m", "uvicorn", "config.asgi:application",
-            "--host", "127.0.0.1", "--port", str(port), "--lifespan", "off",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{server.url}/api/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"uvicorn did not start:\n{server.log.read_text()}")
-            time.sleep(0.2)
+    with uvicorn_process(env, port, server.log):  # python -m config.serve, as in production
         yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
 
 
 @pytest.fixture(scope="session")

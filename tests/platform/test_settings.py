@@ -14,7 +14,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ENV_VARS = (
     "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DATABASE_URL",
-    "DATABASE_CONN_MAX_AGE", "REDIS_URL", "CHANNEL_LAYER", "PLATFORM_TIME_ZONE",
+    "DATABASE_CONN_MAX_AGE", "DATABASE_POOL_SIZE", "DATABASE_POOL_TIMEOUT", "REDIS_URL",
+    "CHANNEL_LAYER", "PLATFORM_TIME_ZONE",
     "NUMBERED_DEALS", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "TRUST_X_FORWARDED_PROTO",
     "SERVE_STATIC", "LOG_LEVEL", "RUN_SERVICE_TESTS",
 )  # fmt: skip
@@ -46,7 +47,7 @@ print(json.dumps({
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ENV_VARS}
     clean.pop("DJANGO_SETTINGS_MODULE", None)
-    clean.update(env)
+    clean.update({"DEBUG": "1", **env})  # DEBUG is off unless set; these test the rest
     return subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True,
         timeout=60,
@@ -80,7 +81,7 @@ def test_database_and_redis_urls_select_postgres_redis_layer_and_a_real_broker()
     assert s["ENGINE"] == "django.db.backends.postgresql"
     assert s["DB_NAME"] == "arena"
     assert s["ATOMIC_REQUESTS"] is False
-    assert s["CONN_MAX_AGE"] == 60
+    assert s["CONN_MAX_AGE"] == 0  # a connection pool by default (config/db_pool.py)
     assert s["CHANNEL_BACKEND"] == "config.channel_layers.ResilientRedisChannelLayer"
     assert s["EAGER"] is False
     assert s["BROKER"] == "redis://cache.internal:6379/0"

@@ -90,8 +90,10 @@ def test_session_api_posts_need_the_csrf_header_and_bearer_posts_do_not() -> Non
 # -- WebSocket origins ------------------------------------------------------------------
 
 
-async def _handshake(path: str, origin: bytes | None, cookie: str | None = None) -> bool:
-    headers = [(b"host", b"localhost")]
+async def _handshake(
+    path: str, origin: bytes | None, cookie: str | None = None, host: bytes = b"localhost:8000"
+) -> bool:
+    headers = [(b"host", host)]
     if origin is not None:
         headers.append((b"origin", origin))
     if cookie:
@@ -106,10 +108,15 @@ async def _handshake(path: str, origin: bytes | None, cookie: str | None = None)
 @pytest.mark.parametrize(
     ("origin", "accepted"),
     [
-        (b"http://localhost", True),
-        (b"http://127.0.0.1:8000", True),
+        (b"http://localhost:8000", True),  # the page the socket belongs to
+        (b"HTTP://LOCALHOST:8000", True),
+        (b"http://localhost:9999", False),  # another port on the same host
+        (b"https://localhost:8000", False),  # another scheme
+        (b"http://localhost", False),  # port 80
+        (b"http://127.0.0.1:8000", False),  # an allowed host, but not this page's
         (b"https://evil.example.com", False),
-        (b"http://localhost.evil.example.com", False),
+        (b"http://localhost.evil.example.com:8000", False),
+        (b"http://localhost:8000/path", False),
         (b"null", False),
         (None, False),
     ],
@@ -123,6 +130,19 @@ def test_websockets_accept_only_the_sites_own_origins(origin: bytes | None, acce
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
     for path in (f"/ws/play/{game.pk}/", f"/ws/deals/{WINNING_CODE}/", "/ws/feed/"):
         assert async_to_sync(_handshake)(path, origin, cookie) is accepted, path
+
+
+@SOCKETS
+def test_websocket_origins_default_ports_and_trusted_origins(settings: Any) -> None:
+    """Port 80 is no port; a CSRF_TRUSTED_ORIGINS entry is accepted exactly; a Host that
+    is not allowed is refused whatever the origin."""
+    settings.CSRF_TRUSTED_ORIGINS = ["https://arena.example.com"]
+    path = "/ws/feed/"
+    assert async_to_sync(_handshake)(path, b"http://localhost", host=b"localhost:80")
+    assert async_to_sync(_handshake)(path, b"http://localhost:80", host=b"localhost")
+    assert async_to_sync(_handshake)(path, b"https://arena.example.com", host=b"localhost")
+    assert not async_to_sync(_handshake)(path, b"http://arena.example.com", host=b"localhost")
+    assert not async_to_sync(_handshake)(path, b"http://evil.test", host=b"evil.test")
 
 
 # -- a game is its player's -------------------------------------------------------------
@@ -245,9 +265,9 @@ def test_debug_off_needs_a_secret_key_from_the_environment() -> None:
 
 
 @pytest.mark.slow
-def test_debug_is_off_unless_the_embedded_default_leaves_it_on() -> None:
+def test_debug_is_on_only_when_set() -> None:
     script = "from django.conf import settings; print(settings.DEBUG, settings.SECRET_KEY)"
-    on = manage("shell", "-v", "0", "-c", script)
+    on = manage("shell", "-v", "0", "-c", script, DEBUG="1")
     off = manage("shell", "-v", "0", "-c", script, **PRODUCTION_ENV)
     assert on.stdout.split()[0] == "True", on.stdout + on.stderr
     assert off.stdout.split() == ["False", PRODUCTION_ENV["SECRET_KEY"]], off.stdout + off.stderr

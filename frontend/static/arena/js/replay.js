@@ -1,14 +1,32 @@
 // Replay page: the server folded the result's log through the engine and embedded the
-// player's view after every token; this script only steps through them.
+// player's starting view and, per token, what changed (frontend/replays.py); this script
+// rebuilds the view after each token from those changes and steps through them.
 
 import {
   el, fmt, gettext, readJson, tokenText,
 } from "./common.js";
 import { Board } from "./board.js";
 
-const boot = readJson("arena-replay", { steps: [] });
+const boot = readJson("arena-replay", { start: null, steps: [] });
 const $ = (id) => document.getElementById(id);
-const steps = boot.steps || [];
+
+// A packed tableau entry is [card, face_up, free] (null: removed).
+const unpack = (entry) => (entry === null ? null : { card: entry[0], face_up: !!entry[1], free: !!entry[2] });
+
+function rebuild(start, changes) {
+  let view = { ...start, tableau: start.tableau.map(unpack) };
+  const views = [{ token: null, view }];
+  for (const [token, diff] of changes) {
+    const { t = [], ...fields } = diff;
+    const tableau = view.tableau.slice();
+    for (const [index, entry] of t) tableau[index] = unpack(entry);
+    view = { ...view, ...fields, tableau };
+    views.push({ token, view });
+  }
+  return views;
+}
+
+const steps = boot.start ? rebuild(boot.start, boot.steps || []) : [];
 const board = new Board($("board"), { variant: boot.variant, interactive: false });
 const range = $("rp-range");
 let index = 0;
