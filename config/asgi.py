@@ -18,11 +18,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
-from games.routing import websocket_urlpatterns as games_sockets  # noqa: E402
-from leaderboards.routing import websocket_urlpatterns as leaderboards_sockets  # noqa: E402
 from config.body_limit import BodyLimitMiddleware  # noqa: E402
 from config.origins import SameOriginValidator  # noqa: E402
 from config.proxies import TrustedProxyMiddleware  # noqa: E402
+from games.routing import websocket_urlpatterns as games_sockets  # noqa: E402
+from leaderboards.routing import websocket_urlpatterns as leaderboards_sockets  # noqa: E402
 
 websocket_urlpatterns: list[Any] = [*games_sockets, *leaderboards_sockets]
 # Last: any other path is closed with 4404 instead of raising (config/ws_fallback.py).

@@ -19,8 +19,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games.models import numbered_label
 from config import ws_frames
+from games.models import numbered_label
 from games.services.errors import GameServiceError
 from leaderboards import events
 from leaderboards.boards import board_view, empty_board

@@ -1,7 +1,7 @@
 """Celery task keeping the daily deals filled ahead (beat: hourly, config/settings.py).
 
-Thin (a task takes ids and calls a service): it calls games.daily.ensure_daily_deals, which only fills empty
-(date, variant) slots, so running it often, late, or twice at once is harmless.
+Thin: it calls games.daily.ensure_daily_deals, which only fills empty (date, variant)
+slots, so running it often, late, or twice at once is harmless.
 """
 
 from __future__ import annotations
