@@ -23,6 +23,7 @@ _JOKER_WORDS: Final = {"fr": "joker", "ro": "joker", "en": "joker"}
 def is_joker(card: Card) -> bool:
     return card >= 52
 
+
 RANK_LETTERS: Final = "A23456789TJQK"
 SUIT_LETTERS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"

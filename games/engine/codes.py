@@ -64,9 +64,7 @@ class DealCode:
         if not 0 <= self.number < SEALED_LIMIT:
             raise DealCodeError(f"deal number {self.number} is outside [0, 26^28)")
         if self.options:
-            object.__setattr__(
-                self, "options", canonical_options(self.variant.game, self.options)
-            )
+            object.__setattr__(self, "options", canonical_options(self.variant.game, self.options))
 
     @property
     def rules(self) -> Rules:

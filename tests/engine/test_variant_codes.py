@@ -70,7 +70,11 @@ def test_a_bad_rule_part_is_refused_naming_it(code, part):
 
 
 def test_codes_without_options_keep_their_meaning_and_their_rules():
-    for text, rules in (("TP1-E-AAAAAAB", "TP-E"), ("TP1-C-AAAAAAB", "TP-C"), ("PY1-N-AAAAAAS", "PY")):
+    for text, rules in (
+        ("TP1-E-AAAAAAB", "TP-E"),
+        ("TP1-C-AAAAAAB", "TP-C"),
+        ("PY1-N-AAAAAAS", "PY"),
+    ):
         code = parse_code(text)
         assert code.options == "" and code.rules is code.variant.rules
         assert code.rule_set == rules and code == DealCode(code.variant, code.number)

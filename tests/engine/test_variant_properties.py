@@ -103,7 +103,9 @@ def test_every_variant_replays_to_the_live_state(code, picks):
 def hidden_cards(game):
     hidden = set(game.stock)
     hidden |= {
-        c for p, c in enumerate(game.tableau) if not game.removed >> p & 1 and not game.is_face_up(p)
+        c
+        for p, c in enumerate(game.tableau)
+        if not game.removed >> p & 1 and not game.is_face_up(p)
     }
     return hidden
 
@@ -141,7 +143,10 @@ def test_every_variant_refuses_every_unseen_card_word_for_word(code, picks, data
     for card in data.draw(st.lists(st.sampled_from(hidden), min_size=1, max_size=6)):
         tokens = [card_str(card)]
         if partner is not None:
-            tokens += [f"{card_str(card)}+{card_str(partner)}", f"{card_str(partner)}+{card_str(card)}"]
+            tokens += [
+                f"{card_str(card)}+{card_str(partner)}",
+                f"{card_str(partner)}+{card_str(card)}",
+            ]
         for token in tokens:
             with pytest.raises(IllegalActionError) as err:
                 game.apply(token)
