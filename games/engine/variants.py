@@ -37,6 +37,8 @@ class Option:
     group: str
     apply: Callable[[Rules], Rules]
     source: str
+    #: What people read (English; the pages translate it).
+    label: str
 
 
 def _tp(**fields: object) -> Callable[[Rules], Rules]:
@@ -69,26 +71,63 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "O",
         _tp(open_peaks=True),
         "seed 000 « pics découverts », 001 « Tout face visible »",
+        "open peaks",
     ),
-    Option("B", "TP", "B", _tp(empty_discard=True), "seed 000 « défausse vide »"),
-    Option("J1", "TP", "J", _tp(jokers=1), "seed 001 « Tirage joker : Un ou deux jokers »"),
-    Option("J2", "TP", "J", _tp(jokers=2), "seed 001 « Tirage joker : Un ou deux jokers »"),
+    Option("B", "TP", "B", _tp(empty_discard=True), "seed 000 « défausse vide »", "empty discard"),
+    Option(
+        "J1", "TP", "J", _tp(jokers=1), "seed 001 « Tirage joker : Un ou deux jokers »", "one joker"
+    ),
+    Option(
+        "J2",
+        "TP",
+        "J",
+        _tp(jokers=2),
+        "seed 001 « Tirage joker : Un ou deux jokers »",
+        "two jokers",
+    ),
     Option(
         "T",
         "TP",
         "T",
         _tp(draw_only_when_stuck=True),
         "seed 000 « on ne pioche que lorsqu'aucune carte ne suit »",
+        "traditional draw",
     ),
     Option(
-        "H", "TP", "H", _hogue, "seed 000 « la marque d'origine », seed 001 « Décompte des points »"
+        "H",
+        "TP",
+        "H",
+        _hogue,
+        "seed 000 « la marque d'origine », seed 001 « Décompte des points »",
+        "Hogue scoring",
     ),
-    Option("S", "PY", "S", _py(strict_win=True), "seed 002 « victoire stricte »"),
-    Option("R0", "PY", "R", _py(max_recycles=0), "seed 002 « redonnes comptées … ou pas du tout »"),
-    Option("R1", "PY", "R", _py(max_recycles=1), "seed 002 « redonnes comptées »"),
-    Option("R2", "PY", "R", _py(max_recycles=2), "seed 002 « redonnes comptées »"),
-    Option("D", "PY", "D", _py(stock_against_discard=True), "seed 002 « pioche contre défausse »"),
-    Option("L", "PY", "L", _py(last_cover_pairs=True), "seed 002 « carte et carte recouvrante »"),
+    Option("S", "PY", "S", _py(strict_win=True), "seed 002 « victoire stricte »", "strict win"),
+    Option(
+        "R0",
+        "PY",
+        "R",
+        _py(max_recycles=0),
+        "seed 002 « redonnes comptées … ou pas du tout »",
+        "no redeal",
+    ),
+    Option("R1", "PY", "R", _py(max_recycles=1), "seed 002 « redonnes comptées »", "one redeal"),
+    Option("R2", "PY", "R", _py(max_recycles=2), "seed 002 « redonnes comptées »", "two redeals"),
+    Option(
+        "D",
+        "PY",
+        "D",
+        _py(stock_against_discard=True),
+        "seed 002 « pioche contre défausse »",
+        "stock against discard",
+    ),
+    Option(
+        "L",
+        "PY",
+        "L",
+        _py(last_cover_pairs=True),
+        "seed 002 « carte et carte recouvrante »",
+        "last covering card",
+    ),
 )
 
 _BY_LETTERS: Final = {option.letters: option for option in OPTIONS}
@@ -122,6 +161,16 @@ def canonical_options(game: str, text: str) -> str:
             )
         seen[option.group] = token
     return "".join(sorted(tokens, key=_ORDER.__getitem__))
+
+
+def option_tokens(options: str) -> list[str]:
+    """``OJ2H`` -> ``["O", "J2", "H"]``."""
+    return _TOKEN.findall(options)
+
+
+def option_labels(options: str) -> list[str]:
+    """The English labels of canonical ``options``, in order."""
+    return [_BY_LETTERS[token].label for token in option_tokens(options)]
 
 
 def rule_set_name(variant: Variant, options: str) -> str:
