@@ -12,8 +12,8 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games.engine.cards import JOKERS, card_name, card_str, rank, suit
-from games.engine.variants import option_tokens
 from games.engine.errors import MESSAGES, message
+from games.engine.variants import option_tokens
 
 SUIT_SYMBOLS = "♣♦♥♠"
 SUPPORTED = ("fr", "ro", "en")

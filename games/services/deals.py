@@ -139,9 +139,7 @@ def deal_facts(code: DealCode, deal: Deal | None) -> dict[str, Any]:
     fact = getattr(deal, "solver_fact", None) if deal is not None else None
     return {
         "code": code.text,
-        "label": deal.label
-        if deal is not None
-        else numbered_label(code.number, code.rule_set),
+        "label": deal.label if deal is not None else numbered_label(code.number, code.rule_set),
         "variant": code.rule_set,
         "number": None if code.sealed else code.number,
         "sealed": code.sealed,
