@@ -35,7 +35,7 @@ class TriPeaksGame(GameBase):
     """A TriPeaks game in progress. Face up is derived: a card is face up once uncovered
     (or from the start, with open peaks)."""
 
-    __slots__ = ("_fits", "rules", "streak")
+    __slots__ = ("_fits", "_rank_positions", "rules", "streak")
 
     game_name = "TP"
 
@@ -54,6 +54,13 @@ class TriPeaksGame(GameBase):
         self.score = rule_set.start_score
         self.streak = 0  # removals since the last draw (Hogue's streak bonus)
         self._fits = _FITS[rule_set.king_ace_linked]
+        # The traditional draw asks "does a free card fit?" at every draw: for each rank,
+        # the tableau positions holding it, so that only candidates are looked at.
+        rank_positions = [0] * 14  # all 0 unless the traditional draw asks for them
+        if rule_set.draw_only_when_stuck:
+            for pos, card in enumerate(self.tableau):
+                rank_positions[card % 13 + 1] |= 1 << pos
+        self._rank_positions = tuple(rank_positions)
 
     @property
     def rules_name(self) -> str:
@@ -82,7 +89,24 @@ class TriPeaksGame(GameBase):
         ]
 
     def _any_fits(self) -> bool:
-        return any(self.fits(self.tableau[pos]) for pos in self.free_positions())
+        """Does some free card fit the discard? Asked by the traditional draw only, at
+        every draw: it looks at the candidate ranks' positions (``_rank_positions``)."""
+        removed = self.removed
+        ranks = self._fits[self.discard[-1] if self.discard else NO_TOP]
+        rank_positions = self._rank_positions
+        candidates = 0
+        while ranks:
+            low = ranks & -ranks
+            candidates |= rank_positions[low.bit_length() - 1]
+            ranks ^= low
+        candidates &= ~removed
+        while candidates:
+            low = candidates & -candidates
+            mask = TRIPEAKS_COVER_MASKS[low.bit_length() - 1]
+            if removed & mask == mask:
+                return True
+            candidates ^= low
+        return False
 
     def can_draw(self) -> bool:
         """A card is left to draw, and (traditional draw) no free card fits."""
@@ -102,7 +126,7 @@ class TriPeaksGame(GameBase):
     def is_blocked(self) -> bool:
         if self.stock or self.removed == FULL_TABLEAU:
             return False
-        return not self._any_fits()
+        return not any(self.fits(self.tableau[pos]) for pos in self.free_positions())
 
     # -- actions ----------------------------------------------------------------------
     def play_card(self, card: Card) -> None:

@@ -125,7 +125,7 @@ async def test_a_pyramid_variant_is_played_and_ranked_over_the_websocket() -> No
 
 def test_a_variant_log_is_submitted_ranked_and_replayed() -> None:
     client = Client()
-    user, raw = make_player("erin")
+    _, raw = make_player("erin")
     code = "TP1-CBT-AAAAAAC"  # Classic, empty discard, traditional draw
     game = replay(code, "").game
     while game.status == "playing":  # a whole game: the first legal action each time
