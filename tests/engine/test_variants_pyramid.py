@@ -6,30 +6,21 @@ import pytest
 
 from games.engine import (
     UNSEEN_DETAIL,
-    IllegalActionError,
     PyramidGame,
     PyramidRules,
     RulesError,
     Variant,
     card_str,
-    new_game,
     replay,
-    rules_for,
 )
 from games.engine.solver import solve
-from tests.engine.decks import PYRAMID_BOOK, PYRAMID_BOOK_ROWS, rows_deck
+from tests.engine.decks import PYRAMID_BOOK, PYRAMID_BOOK_ROWS, refusal, rows_deck, variant_game
 
 
 def book(options: str, deck=PYRAMID_BOOK) -> PyramidGame:
-    game = new_game(deck, Variant.PY, rules_for(Variant.PY, options))
+    game = variant_game(deck, Variant.PY, options)
     assert isinstance(game, PyramidGame)
     return game
-
-
-def refusal(game, token):
-    with pytest.raises(IllegalActionError) as err:
-        game.apply(token)
-    return err.value
 
 
 # « victoire stricte (il faut aussi écouler toutes les cartes de la pioche et de la

@@ -10,7 +10,6 @@ from games.engine import (
     UNSEEN_DETAIL,
     ActionParseError,
     DealCode,
-    IllegalActionError,
     RulesError,
     TriPeaksGame,
     TriPeaksRules,
@@ -25,7 +24,7 @@ from games.engine import (
     rules_for,
 )
 from games.engine.layouts import TRIPEAKS_ROWS
-from tests.engine.decks import TRIPEAKS_BOOK
+from tests.engine.decks import TRIPEAKS_BOOK, refusal, variant_game
 from tests.support.winning import find_win
 
 BOTTOM = ["3S", "5S", "KC", "4S", "2D", "AS", "KD", "8H", "7C", "9S"]
@@ -36,15 +35,9 @@ def book(options: str, variant: Variant = Variant.TP_E, jokers_at=()) -> TriPeak
     deck = list(TRIPEAKS_BOOK)
     for joker, place in zip((52, 53), jokers_at, strict=False):
         deck.insert(29 + place, joker)
-    game = new_game(deck, variant, rules_for(variant, options))
+    game = variant_game(tuple(deck), variant, options)
     assert isinstance(game, TriPeaksGame)
     return game
-
-
-def refusal(game, token):
-    with pytest.raises(IllegalActionError) as err:
-        game.apply(token)
-    return err.value
 
 
 # « pics découverts (toutes les cartes des pics sont visibles dès le départ) » (000)

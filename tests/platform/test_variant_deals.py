@@ -15,7 +15,8 @@ from games.engine.solver import solve
 from games.models import Deal, Game
 from games.services import deals, play
 from tests.platform.helpers import HiddenCardScan, bearer, make_player
-from tests.platform.test_play_over_websocket import connected
+from tests.platform.test_play_over_websocket import play_line_over_socket
+from tests.platform.test_whole_game_over_http import play_line
 from tests.support.winning import find_win
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,17 +50,7 @@ def test_a_variant_number_is_its_own_deal_played_and_ranked_over_http() -> None:
     view = game["view"]
     assert view["rules"] == "TP-E+OH" and view["score"] == 0  # Hogue starts at 0
     assert all(slot["face_up"] and slot["card"] for slot in view["tableau"])  # open peaks
-    scan = HiddenCardScan(code)
-    for index, token in enumerate(line):
-        answer = client.post(
-            f"/api/games/{game['id']}/actions",
-            {"action": token},
-            content_type="application/json",
-            **bearer(raw),
-        )
-        assert answer.status_code == 200, answer.content
-        scan.check(answer.json(), " ".join(line[: index + 1]))
-    final = answer.json()
+    final = play_line(client, game["id"], line, HiddenCardScan(code), **bearer(raw))
     expected = replay(code, line)
     assert final["status"] == "won" and final["score"] == expected.score
     assert final["result"]["rank"] == 1
@@ -84,19 +75,10 @@ def _account_game(username: str, code: str) -> tuple[str, str]:
 
 async def play_over_socket(code: str, line: list[str], username: str) -> dict[str, Any]:
     game_id, key = await sync_to_async(_account_game)(username, code)
-    ws, first = await connected(game_id, key)
-    scan = HiddenCardScan(code)
-    scan.check(first, "")
-    frame: dict[str, Any] = {}
-    for index, token in enumerate(line):
-        await ws.send_json_to({"action": token})
-        frame = await ws.receive_json_from()
-        assert frame["type"] == "state", frame
-        scan.check(frame, " ".join(line[: index + 1]))
-    await ws.disconnect()
+    final = await play_line_over_socket(game_id, key, code, line)
     stored = await sync_to_async(Game.objects.get)(pk=game_id)
     assert stored.log.split() == line
-    return dict(frame["game"])
+    return final
 
 
 async def test_a_joker_deal_is_played_and_ranked_over_the_websocket() -> None:
