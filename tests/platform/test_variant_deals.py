@@ -180,3 +180,14 @@ def test_a_variant_started_from_the_home_form_opens_its_game() -> None:
     game = Game.objects.get()
     assert game.deal.code == parse_code("TP1-CTH-AAAAAAH").text
     assert game.deal.label == "#7 TriPeaks Classic + traditional draw, Hogue scoring"
+
+
+def test_a_variant_deal_is_not_solved_under_its_base_rules() -> None:
+    from games.models import SolverFact
+    from games.tasks.solving import solve_deal
+
+    deal = deals.get_or_create_deal(deals.check_deal_request("TP1-ET-AAAAAAB"))
+    assert solve_deal(deal.pk, time_budget_s=5) is None
+    assert not SolverFact.objects.filter(deal=deal).exists()
+    facts = Client().get("/api/deals/TP1-ET-AAAAAAB").json()
+    assert facts["solved"] is False and facts["winnable"] is None
