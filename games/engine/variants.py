@@ -139,6 +139,7 @@ def _allowed(game: str) -> str:
     return ", ".join(o.letters for o in OPTIONS if o.game == game)
 
 
+@lru_cache(maxsize=1024)
 def canonical_options(game: str, text: str) -> str:
     """Option letters read in any order, printed in the canonical one; DealCodeError
     naming the option that is unknown, of the other game, or repeated."""
