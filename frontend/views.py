@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from frontend.cards import page_language, rule_names, variant_labels
+from frontend.cards import page_language, rule_names, variant_labels, variant_options
 from frontend.replays import ReplayUnavailable, replay_steps, starting_view
 
 VARIANTS = ("TP-E", "TP-C", "PY")
@@ -32,6 +32,7 @@ def _common(request: HttpRequest, nav: str = "", **extra: Any) -> dict[str, Any]
     context = {
         "nav": nav,
         "variants": [(v, variant_labels()[v], rule_names()[v]) for v in VARIANTS],
+        "variant_options": variant_options(),
         "numbered_deals": settings.NUMBERED_DEALS,
     }
     context.update(extra)
@@ -52,6 +53,15 @@ def _player_name(user: Any) -> str | None:
 def home(request: HttpRequest) -> HttpResponse:
     boot = {"numberedDeals": settings.NUMBERED_DEALS, "me": _player_name(request.user)}
     return render(request, "frontend/home.html", _common(request, "home", boot=boot))
+
+
+def _chosen_rule_set(data: Any) -> str | None:
+    """The rule set a picker names: its rule (``variant``) and its "Variants" choice
+    (``options``, the literature's option letters), as the engine names it (``TP-E+OH``);
+    the engine checks it."""
+    variant = data.get("variant", "").strip() or None
+    options = data.get("options", "").strip()
+    return f"{variant}+{options}" if variant and options else variant
 
 
 def _guest_key(request: HttpRequest) -> str:
@@ -78,7 +88,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     daily_variant = request.POST.get("daily", "").strip()
     code_text = request.POST.get("code", "").strip()
     number_text = request.POST.get("number", "").strip()
-    variant = request.POST.get("variant", "").strip() or None
+    variant = _chosen_rule_set(request.POST)
     try:
         daily = None
         if daily_variant:
@@ -184,6 +194,8 @@ def deal_page(request: HttpRequest, ref: str) -> HttpResponse:
     context = _common(
         request, "deal", boot=boot, code=code, ref=ref, variant=variant, deal=deal, number=number
     )
+    base, _plus, options = variant.partition("+")
+    context.update(variant_base=base, variant_current_options=options)
     return render(request, "frontend/deal.html", context)
 
 
@@ -193,7 +205,7 @@ def deal_lookup(request: HttpRequest) -> HttpResponse:
     from games.services.errors import GameServiceError
 
     text = request.GET.get("code", "").strip() or request.GET.get("number", "").strip()
-    variant = request.GET.get("variant", "").strip() or None
+    variant = _chosen_rule_set(request.GET)
     if not text:
         messages.error(request, _("Give a deal number or a deal code."))
         return HttpResponseRedirect(_back(request))
@@ -208,7 +220,7 @@ def deal_lookup(request: HttpRequest) -> HttpResponse:
 def _variant_of_code(code: str) -> str:
     from games.engine import parse_code
 
-    return parse_code(code).variant.value
+    return parse_code(code).rule_set
 
 
 def _number_of_code(code: str) -> int:

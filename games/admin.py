@@ -79,7 +79,7 @@ def layout_html(code: str) -> SafeString:
         width,
         height,
         format_html_join("", "{}", ((card,) for card in cards)),
-        card_symbol(game.discard[-1]),
+        card_symbol(game.discard[-1]) if game.discard else "none",  # empty-discard variant
         len(stock),
         " ".join(card_symbol(card) for card in stock),
     )

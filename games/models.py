@@ -22,17 +22,43 @@ class Variant(models.TextChoices):
     PY = "PY", "Pyramid"
 
 
+def rule_set_label(name: str) -> str:
+    """What people read for a rule set: "TriPeaks Easy", or for one of the literature's
+    variants (issue 17) "TriPeaks Easy + open peaks, Hogue scoring"."""
+    from games.engine import parse_rule_set
+    from games.engine.variants import option_labels
+
+    variant, options = parse_rule_set(name)
+    label = str(Variant(variant.value).label)
+    return f"{label} + {', '.join(option_labels(options))}" if options else label
+
+
+def validate_rule_set(name: str) -> None:
+    """A Deal's ``variant`` is a rule set the engine knows (``TP-E``, ``TP-C+OH``…)."""
+    from django.core.exceptions import ValidationError
+
+    from games.engine import DealCodeError, parse_rule_set
+
+    try:
+        parse_rule_set(name)
+    except DealCodeError as err:
+        raise ValidationError(str(err)) from None
+
+
 def numbered_label(number: int, variant: str) -> str:
     """What people read for a numbered deal: "#12345 TriPeaks Easy" (the one builder:
     ``Deal.label``, deal facts and the boards of deals nobody has played yet use it)."""
-    return f"#{number} {Variant(variant).label}"
+    return f"#{number} {rule_set_label(variant)}"
 
 
 class Deal(models.Model):
     """A deal known to the platform, by its canonical code (SPEC §2)."""
 
     code = models.CharField(max_length=64, unique=True)
-    variant = models.CharField(max_length=4, choices=Variant.choices)
+    # The rule set: one of the three (``Variant``), or one of the literature's variants
+    # named by the engine (``TP-E+OH``, ``PY+SR1``; games/engine/variants.py), so that
+    # each variant's deals have their own boards and records.
+    variant = models.CharField(max_length=16, validators=[validate_rule_set])
     # Numbered deals only: sealed numbers (≥ 26^7, up to 26^28) do not fit a BigInteger.
     number = models.BigIntegerField(null=True, blank=True)
     sealed = models.BooleanField(default=False)
@@ -58,7 +84,7 @@ class Deal(models.Model):
 
     @property
     def variant_label(self) -> str:
-        return Variant(self.variant).label
+        return rule_set_label(self.variant)
 
     @property
     def label(self) -> str:

@@ -19,7 +19,7 @@ class GameCreateIn(Schema):
 
     code: str | None = Field(None, max_length=64, examples=["TP1-E-AAAAAAB"])
     number: StrictInt | None = Field(None, examples=[12345])
-    variant: str | None = Field(None, max_length=8, examples=["TP-E"])
+    variant: str | None = Field(None, max_length=16, examples=["TP-E", "TP-E+OH"])
     daily: str | None = Field(None, max_length=8, examples=["TP-E"])
 
 

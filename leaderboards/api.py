@@ -124,8 +124,8 @@ def leaderboard(request: HttpRequest, code: str, query: Query[BoardQuery]) -> An
     limit = max(1, min(query.limit, MAX_LIMIT))
     if deal is None:
         assert parsed is not None
-        label = numbered_label(parsed.number, parsed.variant.value)
-        return Status(200, empty_board(parsed.text, label, parsed.variant.value, query.board))
+        label = numbered_label(parsed.number, parsed.rule_set)
+        return Status(200, empty_board(parsed.text, label, parsed.rule_set, query.board))
     me = _me(request)
     return Status(200, board_view(deal, query.board, limit, me.pk if me is not None else None))
 
@@ -146,8 +146,8 @@ def records(request: HttpRequest, code: str) -> Any:
         info = {
             "ref": parsed.text,
             "code": parsed.text,
-            "label": numbered_label(parsed.number, parsed.variant.value),
-            "variant": parsed.variant.value,
+            "label": numbered_label(parsed.number, parsed.rule_set),
+            "variant": parsed.rule_set,
             "sealed": False,
         }
         return Status(200, {"deal": info, "par": None, "changes": []})

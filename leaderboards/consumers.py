@@ -96,8 +96,8 @@ def _deal_watch(ref: str) -> tuple[tuple[str, ...], dict[str, Any]] | None:
         return None
     if deal is None:  # a valid numbered deal nobody has played yet
         assert parsed is not None
-        label = numbered_label(parsed.number, parsed.variant.value)
-        board = empty_board(parsed.text, label, parsed.variant.value, "best")
+        label = numbered_label(parsed.number, parsed.rule_set)
+        board = empty_board(parsed.text, label, parsed.rule_set, "best")
         group = events.numbered_deal_group(parsed.text)
     else:
         board = board_view(deal, "best")

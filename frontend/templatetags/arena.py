@@ -8,7 +8,7 @@ from django import template
 from django.utils.html import json_script
 from django.utils.safestring import SafeString
 
-from frontend.cards import client_strings, variant_labels
+from frontend.cards import client_strings, rule_set_label
 
 register = template.Library()
 
@@ -21,7 +21,7 @@ def arena_strings() -> SafeString:
 
 @register.filter
 def variant_label(variant: str) -> str:
-    return variant_labels().get(variant, variant)
+    return rule_set_label(variant)
 
 
 @register.filter

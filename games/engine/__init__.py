@@ -36,6 +36,7 @@ from games.engine.errors import (
     EngineError,
     IllegalActionError,
     ReplayError,
+    RulesError,
     message,
     unseen_card_error,
 )
@@ -43,6 +44,7 @@ from games.engine.generator import deal_deck
 from games.engine.play import (
     Game,
     ReplayResult,
+    code_deck,
     format_log,
     new_game,
     parse_log,
@@ -58,14 +60,17 @@ from games.engine.rules import (
     TriPeaksRules,
     Variant,
     parse_variant,
+    with_hogue_scoring,
 )
 from games.engine.tripeaks import TriPeaksGame
+from games.engine.variants import OPTIONS, parse_rule_set, rule_set_name, rules_for
 
 __all__ = [
     "BLOCKED",
     "CLASSIC",
     "DRAW",
     "EASY",
+    "OPTIONS",
     "PLAYING",
     "PYRAMID",
     "SEALED_LIMIT",
@@ -86,6 +91,7 @@ __all__ = [
     "PyramidRules",
     "ReplayError",
     "ReplayResult",
+    "RulesError",
     "TriPeaksGame",
     "TriPeaksRules",
     "Variant",
@@ -93,6 +99,7 @@ __all__ = [
     "card_name",
     "card_str",
     "card_symbol",
+    "code_deck",
     "deal_deck",
     "format_log",
     "letters_to_number",
@@ -104,10 +111,14 @@ __all__ = [
     "parse_card",
     "parse_code",
     "parse_log",
+    "parse_rule_set",
     "parse_variant",
     "rank",
     "replay",
     "resolve_deal",
+    "rule_set_name",
+    "rules_for",
     "suit",
     "unseen_card_error",
+    "with_hogue_scoring",
 ]

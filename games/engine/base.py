@@ -23,13 +23,14 @@ WON: Final = "won"
 BLOCKED: Final = "blocked"
 
 
-def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
-    """A deck is exactly the 52 cards, each once."""
+def check_deck(deck: Sequence[Card], jokers: int = 0) -> tuple[Card, ...]:
+    """A deck is exactly the 52 cards, each once, and the rules' jokers (52, 53)."""
     cards = tuple(deck)
-    if len(cards) != 52:
-        raise DeckError(f"a deck has 52 cards, this one has {len(cards)}")
-    if sorted(cards) != list(range(52)):
-        missing = sorted(set(range(52)) - set(cards))
+    size = 52 + jokers
+    if len(cards) != size:
+        raise DeckError(f"a deck has {size} cards, this one has {len(cards)}")
+    if sorted(cards) != list(range(size)):
+        missing = sorted(set(range(size)) - set(cards))
         raise DeckError(
             "a deck holds each card once; missing " + " ".join(card_str(c) for c in missing)
         )
@@ -71,15 +72,23 @@ class GameBase:
 
     game_name: ClassVar[str]
 
-    def __init__(self, deck: Sequence[Card], variant: Variant) -> None:
-        self.deck = check_deck(deck)
+    def __init__(
+        self,
+        deck: Sequence[Card],
+        variant: Variant,
+        jokers: int = 0,
+        empty_discard: bool = False,
+    ) -> None:
+        self.deck = check_deck(deck, jokers)
         self.variant = variant
-        tableau, first_discard, stock = split_deck(self.deck)
+        tableau, discard, stock = split_deck(self.deck, empty_discard)
         self.tableau: tuple[Card, ...] = tableau
+        if any(card >= 52 for card in tableau) or any(card >= 52 for card in discard):
+            raise DeckError("a joker is dealt into the stock, never the tableau or discard")
         self.pos_of: dict[Card, int] = {card: pos for pos, card in enumerate(tableau)}
         # The stock is kept reversed: its next card is at the end, so drawing is pop().
         self.stock: list[Card] = list(reversed(stock))
-        self.discard: list[Card] = [first_discard]
+        self.discard: list[Card] = discard
         self.removed = 0  # bitmask of tableau positions gone
         self.score = 0
         self.moves = 0
@@ -92,13 +101,19 @@ class GameBase:
     def cards_left(self) -> int:
         return TABLEAU_SIZE - self.removed.bit_count()
 
+    def _won_beyond_tableau(self) -> bool:
+        """With the tableau empty, is the game won? Yes, but in strict Pyramid (stock and
+        discard must be emptied too). The emptied tableau is tested first everywhere, so
+        the default rules pay nothing for this hook."""
+        return True
+
     @property
     def won(self) -> bool:
-        return self.removed == FULL_TABLEAU
+        return self.removed == FULL_TABLEAU and self._won_beyond_tableau()
 
     @property
     def status(self) -> str:
-        if self.removed == FULL_TABLEAU:
+        if self.removed == FULL_TABLEAU and self._won_beyond_tableau():
             return WON
         if self.is_blocked():
             return BLOCKED
@@ -106,7 +121,12 @@ class GameBase:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo) and self.removed != FULL_TABLEAU
+        return bool(self._undo) and not self.won
+
+    @property
+    def rules_name(self) -> str:
+        """The rule set's platform name (``TP-E``, ``TP-C+OH``…): subclasses hold it."""
+        raise NotImplementedError
 
     def is_blocked(self) -> bool:
         raise NotImplementedError
@@ -161,7 +181,7 @@ class GameBase:
         self.log.append(token)
 
     def _pop_undo(self) -> tuple[Any, ...]:
-        if self.removed == FULL_TABLEAU:
+        if self.removed == FULL_TABLEAU and self._won_beyond_tableau():
             raise IllegalActionError("the game is won: nothing more can be played", "game_over")
         if not self._undo:
             raise IllegalActionError("there is no action left to undo", "nothing_to_undo")
@@ -169,7 +189,7 @@ class GameBase:
         return self._undo.pop()
 
     def _refuse_after_win(self) -> None:
-        if self.removed == FULL_TABLEAU:
+        if self.removed == FULL_TABLEAU and self._won_beyond_tableau():
             raise IllegalActionError("the game is won: nothing more can be played", "game_over")
 
     def is_free(self, pos: int) -> bool:
@@ -202,6 +222,7 @@ class GameBase:
         status = self.status
         return {
             "variant": self.variant.value,
+            "rules": self.rules_name,
             "status": status,
             "score": self.score,
             "moves": self.moves,

@@ -2,7 +2,8 @@
 
 A card is ``suit * 13 + rank - 1`` (suits C D H S, ranks A..K = 1..13), which is also
 its index in GEN 1's ordered deck, and lets the games and the solver keep sets of cards
-in bitmasks.
+in bitmasks. The TriPeaks joker variant adds 52 and 53, written ``X1`` and ``X2``: a
+joker is never in the tableau, so no log token names one and no parser reads one.
 """
 
 from __future__ import annotations
@@ -12,6 +13,16 @@ from typing import Final, TypeAlias
 from games.engine.errors import CardParseError
 
 Card: TypeAlias = int
+
+#: The jokers of the TriPeaks joker variant (issue 17): cards 52 and 53.
+JOKERS: Final = (52, 53)
+JOKER_TEXT: Final = ("X1", "X2")
+_JOKER_WORDS: Final = {"fr": "joker", "ro": "joker", "en": "joker"}
+
+
+def is_joker(card: Card) -> bool:
+    return card >= 52
+
 
 RANK_LETTERS: Final = "A23456789TJQK"
 SUIT_LETTERS: Final = "CDHS"
@@ -45,12 +56,17 @@ def suit(card: Card) -> int:
 
 
 def card_str(card: Card) -> str:
-    """The canonical text: rank letter then suit letter (``TD``, ``AC``)."""
+    """The canonical text: rank letter then suit letter (``TD``, ``AC``); ``X1``/``X2``
+    for the jokers."""
+    if card >= 52:
+        return JOKER_TEXT[card - 52]
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 
 def card_symbol(card: Card) -> str:
-    """How a card is shown to people: ``7♠``, ``10♦``."""
+    """How a card is shown to people: ``7♠``, ``10♦``, ``★1`` for a joker."""
+    if card >= 52:
+        return f"★{card - 51}"
     r = card % 13 + 1
     text = "10" if r == 10 else RANK_LETTERS[r - 1]
     return text + SUIT_SYMBOLS[card // 13]
@@ -60,6 +76,8 @@ def card_name(card: Card, lang: str = "en") -> str:
     """The card in full words for screen readers: ``7 de pique``, ``as de trèfle``."""
     if lang not in _RANK_WORDS:
         lang = "en"
+    if card >= 52:
+        return f"{_JOKER_WORDS[lang]} {card - 51}"
     return f"{_RANK_WORDS[lang][card % 13]} {_OF[lang]} {_SUIT_WORDS[lang][card // 13]}"
 
 

@@ -2,7 +2,8 @@
 
 The letters are the deal number in base 26 (A = 0). Seven letters name a numbered deal;
 28 letters a sealed deal, whose number the server drew from [26^7, 26^28) so that
-nobody can look its layout up before the day closes.
+nobody can look its layout up before the day closes. The rule part may carry the
+literature's options after the base letter (``TP1-EOH-AAAAAAB``, games/engine/variants.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Final
 
 from games.engine.errors import DealCodeError
 from games.engine.rules import Variant
+from games.engine.variants import Rules, canonical_options, rule_set_name, rules_for
 
 NUMBERED_LETTERS: Final = 7
 SEALED_LETTERS: Final = 28
@@ -51,14 +53,28 @@ def letters_to_number(letters: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class DealCode:
-    """A parsed deal code; ``text`` prints it canonically."""
+    """A parsed deal code; ``text`` prints it canonically. ``variant`` is the base rule
+    set (the app's three), ``options`` the literature's options in canonical order."""
 
     variant: Variant
     number: int
+    options: str = ""
 
     def __post_init__(self) -> None:
         if not 0 <= self.number < SEALED_LIMIT:
             raise DealCodeError(f"deal number {self.number} is outside [0, 26^28)")
+        if self.options:
+            object.__setattr__(self, "options", canonical_options(self.variant.game, self.options))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules value the code deals with (the base's own value without options)."""
+        return rules_for(self.variant, self.options)
+
+    @property
+    def rule_set(self) -> str:
+        """The platform's name of the code's rule set: ``TP-E``, ``TP-E+OH``, ``PY+SR1``."""
+        return rule_set_name(self.variant, self.options)
 
     @property
     def sealed(self) -> bool:
@@ -75,7 +91,8 @@ class DealCode:
 
     @property
     def text(self) -> str:
-        return f"{self.prefix}{GENERATOR_VERSION}-{self.variant.rule_letter}-{self.letters}"
+        rule = self.variant.rule_letter + self.options
+        return f"{self.prefix}{GENERATOR_VERSION}-{rule}-{self.letters}"
 
     def __str__(self) -> str:
         return self.text
@@ -98,10 +115,11 @@ def parse_code(text: str) -> DealCode:
         raise DealCodeError(f"game {game!r} is unknown: expected TP (TriPeaks) or PY (Pyramid)")
     if gen != str(GENERATOR_VERSION):
         raise DealCodeError(f"generator {gen!r} is unknown: only version 1 exists")
-    variant = rules_of_game.get(rule)
+    variant = rules_of_game.get(rule[:1])
     if variant is None:
         allowed = "E (Easy), C (Classic) or legacy N" if game == "TP" else "N"
         raise DealCodeError(f"rule {rule!r} is not a rule of {game}: expected {allowed}")
+    options = canonical_options(game, rule[1:])
     if len(letters) not in (NUMBERED_LETTERS, SEALED_LETTERS):
         raise DealCodeError(
             f"letters {letters[:40]!r}: expected {NUMBERED_LETTERS} letters (numbered deal) "
@@ -112,11 +130,11 @@ def parse_code(text: str) -> DealCode:
         raise DealCodeError(
             f"letters {letters!r}: a 28-letter sealed code must encode a number ≥ 26^7"
         )
-    return DealCode(variant, number)
+    return DealCode(variant, number, options)
 
 
-def numbered_code(variant: Variant, number: int) -> DealCode:
+def numbered_code(variant: Variant, number: int, options: str = "") -> DealCode:
     """The code of numbered deal ``number`` (0 ≤ number < 26^7)."""
     if not 0 <= number < SEALED_MIN:
         raise DealCodeError(f"deal number {number} is not a numbered deal (0 ≤ n < 26^7)")
-    return DealCode(variant, number)
+    return DealCode(variant, number, options)

@@ -39,6 +39,11 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Nu mai există nicio mutare posibilă",
         "No more moves possible",
     ),
+    "card_fits": (
+        "Une carte suit encore la défausse",
+        "O carte se mai potrivește cu teancul de decartare",
+        "A card still fits the discard",
+    ),
     "stock_empty": (
         "La pioche est vide",
         "Teancul de tragere este gol",
@@ -78,6 +83,11 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Jeu de cartes invalide",
         "Pachet de cărți invalid",
         "Invalid deck",
+    ),
+    "bad_rules": (
+        "Règles contradictoires",
+        "Reguli contradictorii",
+        "Contradictory rules",
     ),
 }
 
@@ -131,6 +141,12 @@ class DeckError(EngineError):
     """An explicit deck is not 52 distinct cards."""
 
     reason = "bad_deck"
+
+
+class RulesError(EngineError):
+    """A rule value out of its range, or rule values that contradict each other."""
+
+    reason = "bad_rules"
 
 
 class ActionParseError(EngineError):

@@ -70,7 +70,21 @@ TRIPEAKS_PEAK_OF: Final = tuple(
 )
 FULL_TABLEAU: Final = (1 << TABLEAU_SIZE) - 1
 
+#: Pyramid, the covering relation read the other way: position -> the cards it covers
+#: (for the « carte et carte recouvrante » variant, where a card may pair with the last
+#: card still covering it).
+PYRAMID_COVERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(p for p, covers in enumerate(PYRAMID_COVERED_BY) if q in covers)
+    for q in range(TABLEAU_SIZE)
+)
 
-def split_deck(deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], Card, tuple[Card, ...]]:
-    """Tableau (28, row-major), first discard card, stock (23, first drawn first)."""
-    return deck[:TABLEAU_SIZE], deck[DISCARD_POSITION], deck[DISCARD_POSITION + 1 :]
+
+def split_deck(
+    deck: tuple[Card, ...], empty_discard: bool = False
+) -> tuple[tuple[Card, ...], list[Card], tuple[Card, ...]]:
+    """Tableau (28, row-major), the discard (its first card, or none: then deck position
+    28 is the stock's first card, the empty-discard variant), and the stock (first drawn
+    first: 23 cards, more with the jokers or the empty discard)."""
+    if empty_discard:
+        return deck[:TABLEAU_SIZE], [], deck[DISCARD_POSITION:]
+    return deck[:TABLEAU_SIZE], [deck[DISCARD_POSITION]], deck[DISCARD_POSITION + 1 :]

@@ -14,16 +14,25 @@ from games.engine.base import canonical_token
 from games.engine.cards import Card
 from games.engine.codes import DealCode, parse_code
 from games.engine.errors import ActionParseError, EngineError, ReplayError
-from games.engine.generator import deal_deck
+from games.engine.generator import deal_deck, deal_deck_with_jokers
 from games.engine.pyramid import PyramidGame
-from games.engine.rules import Variant
+from games.engine.rules import PyramidRules, TriPeaksRules, Variant
 from games.engine.tripeaks import TriPeaksGame
+from games.engine.variants import Rules
 
 Game: TypeAlias = TriPeaksGame | PyramidGame
 Deal: TypeAlias = str | DealCode | Sequence[Card]
 
 #: Longest log accepted: 100 000 tokens is far beyond any real game of either kind.
 MAX_LOG_TOKENS = 100_000
+
+
+def code_deck(code: DealCode) -> tuple[Card, ...]:
+    """The cards a code deals: GEN 1's 52, with the jokers its rules ask for."""
+    jokers = code.rules.jokers if isinstance(code.rules, TriPeaksRules) else 0
+    if jokers:
+        return deal_deck_with_jokers(code.prefix, code.number, jokers)
+    return deal_deck(code.prefix, code.number)
 
 
 def resolve_deal(deal: Deal, variant: Variant | None = None) -> tuple[tuple[Card, ...], Variant]:
@@ -33,18 +42,27 @@ def resolve_deal(deal: Deal, variant: Variant | None = None) -> tuple[tuple[Card
     if isinstance(deal, DealCode):
         if variant is not None and variant.game != deal.variant.game:
             raise ValueError(f"variant {variant.value} does not match code {deal.text}")
-        return deal_deck(deal.prefix, deal.number), variant or deal.variant
+        return code_deck(deal), variant or deal.variant
     if variant is None:
         raise ValueError("an explicit deck needs its variant (TP-E, TP-C or PY)")
     return tuple(deal), variant
 
 
-def new_game(deal: Deal, variant: Variant | None = None) -> Game:
-    """A fresh game on a deal code or on an explicit 52-card deck."""
+def new_game(deal: Deal, variant: Variant | None = None, rules: Rules | None = None) -> Game:
+    """A fresh game on a deal code or on an explicit deck (52 cards, and the jokers of
+    ``rules``). ``rules`` defaults to the code's rules, or to the variant's own."""
+    if isinstance(deal, str):
+        deal = parse_code(deal)
     deck, chosen = resolve_deal(deal, variant)
+    if rules is None:
+        rules = deal.rules if isinstance(deal, DealCode) and variant is None else chosen.rules
+    if isinstance(rules, PyramidRules):
+        if chosen is not Variant.PY:
+            raise ValueError(f"Pyramid rules cannot deal a {chosen.value} game")
+        return PyramidGame(deck, chosen, rules)
     if chosen is Variant.PY:
-        return PyramidGame(deck, chosen)
-    return TriPeaksGame(deck, chosen)
+        raise ValueError("TriPeaks rules cannot deal a Pyramid game")
+    return TriPeaksGame(deck, chosen, rules)
 
 
 def parse_log(text: str) -> list[str]:
@@ -86,9 +104,14 @@ class ReplayResult:
         }
 
 
-def replay(deal: Deal, log: str | Sequence[str], variant: Variant | None = None) -> ReplayResult:
+def replay(
+    deal: Deal,
+    log: str | Sequence[str],
+    variant: Variant | None = None,
+    rules: Rules | None = None,
+) -> ReplayResult:
     """Play ``log`` from the start of ``deal``; ReplayError at the first refused token."""
-    game = new_game(deal, variant)
+    game = new_game(deal, variant, rules)
     tokens = log.split() if isinstance(log, str) else log
     if len(tokens) > MAX_LOG_TOKENS:
         raise ReplayError(

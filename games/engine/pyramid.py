@@ -1,17 +1,21 @@
-"""Pyramid as the app plays it (SPEC §5, seed 002)."""
+"""Pyramid as the app plays it (SPEC §5, seed 002), and the literature's variants
+(SPEC §9, issue 17): strict win, limited redeals, stock against discard, a card with its
+last covering card, each a field of ``PyramidRules``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.engine.base import DRAW, GameBase
 from games.engine.cards import CARD_TEXT, PAIR_TEXT, Card, card_str
 from games.engine.errors import IllegalActionError, unseen_card_error
-from games.engine.layouts import FULL_TABLEAU, PYRAMID_COVER_MASKS
+from games.engine.layouts import PYRAMID_COVER_MASKS, PYRAMID_COVERS
 from games.engine.rules import PyramidRules, Variant
 
 KING = 13
 WASTE = -1  # "position" of the discard's top card in undo records
+UNDER = -2  # the discard card under the top (stock against discard only)
 
 
 def pair_token(first: Card, second: Card) -> str:
@@ -37,6 +41,23 @@ class PyramidGame(GameBase):
         self.recycles = 0
         self._gone = 0  # bitmask over the 52 cards of every card removed (pyramid or discard)
 
+    @property
+    def rules_name(self) -> str:
+        return self.rules.name
+
+    def _won_beyond_tableau(self) -> bool:
+        # Strict win (seed 002, « victoire stricte »): the stock and the discard too.
+        return not self.rules.strict_win or not (self.stock or self.discard)
+
+    @property
+    def cards_left(self) -> int:
+        """Pyramid cards left; with the strict win, the stock and discard cards too (they
+        must all go for the win)."""
+        left = 28 - self.removed.bit_count()
+        if self.rules.strict_win:
+            left += len(self.stock) + len(self.discard)
+        return left
+
     # -- rules ------------------------------------------------------------------------
     def is_free(self, pos: int) -> bool:
         mask = PYRAMID_COVER_MASKS[pos]
@@ -45,20 +66,42 @@ class PyramidGame(GameBase):
     def is_face_up(self, pos: int) -> bool:
         return True
 
-    def _locate(self, card: Card) -> int:
-        """Where a free card is: its pyramid position or WASTE; refuses any other card."""
+    def _last_cover(self, pos: int) -> int:
+        """The one card still covering ``pos`` when it is free itself; -1 otherwise."""
+        left = PYRAMID_COVER_MASKS[pos] & ~self.removed
+        if left & (left - 1):
+            return -1
+        cover = left.bit_length() - 1
+        return cover if self.is_free(cover) else -1
+
+    def _locate(self, card: Card, partner: Card = -1) -> int:
+        """Where a free card is: its pyramid position, WASTE or UNDER; refuses any other
+        card. ``partner`` is the card it is to pair with, for the two variants that let
+        a card pair only with one particular partner."""
         pos = self.pos_of.get(card, -1)
         if self._gone >> card & 1:
             raise IllegalActionError(f"{card_str(card)} has already been removed", "not_in_play")
+        discard = self.discard
         if pos >= 0:
             mask = PYRAMID_COVER_MASKS[pos]
-            if self.removed & mask != mask:
+            if self.removed & mask != mask and not (
+                self.rules.last_cover_pairs
+                and partner >= 0
+                and self._last_cover(pos) == self.pos_of.get(partner, -1) >= 0
+            ):
                 raise IllegalActionError(
                     f"{card_str(card)} is still covered", "blocked", "blocked_by_another"
                 )
             return pos
-        if self.discard and self.discard[-1] == card:
+        if discard and discard[-1] == card:
             return WASTE
+        if (
+            self.rules.stock_against_discard
+            and len(discard) > 1
+            and discard[-2] == card
+            and partner == discard[-1]
+        ):
+            return UNDER
         # A stock card, or one under the discard's top: the same answer for every such
         # card, so that none is told apart from another (SPEC §10).
         raise unseen_card_error("blocked_by_another")
@@ -80,8 +123,31 @@ class PyramidGame(GameBase):
         limit = self.rules.max_recycles
         return bool(self.discard) and (limit is None or self.recycles < limit)
 
+    def _variant_pairs(self) -> list[str]:
+        """The pairs only the literature's variants allow, as tokens."""
+        rules = self.rules
+        pairs = []
+        discard = self.discard
+        if rules.stock_against_discard and len(discard) > 1:
+            top, under = discard[-1], discard[-2]
+            if top % 13 + under % 13 + 2 == 13:
+                pairs.append(pair_token(top, under))
+        if rules.last_cover_pairs:
+            tableau = self.tableau
+            for cover in range(len(tableau)):
+                if not self.is_free(cover):
+                    continue
+                for pos in PYRAMID_COVERS[cover]:
+                    if (
+                        not self.removed >> pos & 1
+                        and self._last_cover(pos) == cover
+                        and tableau[pos] % 13 + tableau[cover] % 13 + 2 == 13
+                    ):
+                        pairs.append(pair_token(tableau[pos], tableau[cover]))
+        return pairs
+
     def legal_actions(self) -> list[str]:
-        if self.removed == FULL_TABLEAU:
+        if self.won:
             return []
         free = self.free_cards()
         actions = [card_str(card) for card, _ in free if card % 13 + 1 == KING]
@@ -92,20 +158,24 @@ class PyramidGame(GameBase):
                     WASTE,
                 ):
                     actions.append(pair_token(first, second))
+        rules = self.rules
+        if rules.stock_against_discard or rules.last_cover_pairs:
+            actions.extend(self._variant_pairs())
         if self.can_draw():
             actions.append(DRAW)
         return actions
 
     def is_blocked(self) -> bool:
-        if self.removed == FULL_TABLEAU or self.can_draw():
+        if self.won or self.can_draw():
             return False
         return not self.legal_actions()
 
     # -- actions ----------------------------------------------------------------------
     def _take(self, card: Card, where: int) -> int:
-        """Remove one located card; returns the points it earns."""
+        """Remove one located card; returns the points it earns. The discard's top goes
+        before the card under it, which is then the top (``play_pair`` sees to it)."""
         self._gone |= 1 << card
-        if where == WASTE:
+        if where < 0:
             self.discard.pop()
             return 0
         self.removed |= 1 << where
@@ -127,19 +197,20 @@ class PyramidGame(GameBase):
     def play_pair(self, first: Card, second: Card) -> None:
         """Remove two free cards whose values sum to 13."""
         self._refuse_after_win()
-        where_first = self._locate(first)
-        where_second = self._locate(second)
+        where_first = self._locate(first, second)
+        where_second = self._locate(second, first)
         if first % 13 + second % 13 + 2 != 13:
             raise IllegalActionError(
                 f"{card_str(first)} + {card_str(second)} is {first % 13 + second % 13 + 2}, not 13",
                 "sum_not_13",
             )
+        token = pair_token(first, second)
+        if where_first == UNDER:  # take the top first: the card under it is then the top
+            first, where_first, second, where_second = second, where_second, first, where_first
         previous = self.score
         gained = self._take(first, where_first) + self._take(second, where_second)
         self.score = previous + gained
-        self._push(
-            ("P", first, where_first, second, where_second, previous), pair_token(first, second)
-        )
+        self._push(("P", first, where_first, second, where_second, previous), token)
 
     def draw(self) -> None:
         """Draw the stock's top card; on an empty stock, recycle the discard in order."""
@@ -180,10 +251,24 @@ class PyramidGame(GameBase):
             )
             for card, where in pairs:
                 self._gone &= ~(1 << card)
-                if where == WASTE:
+                if where < 0:
                     self.discard.append(card)
                 else:
                     self.removed &= ~(1 << where)
+
+    def view(self) -> dict[str, Any]:
+        """The player's view; with stock against discard, the card under the top too (it
+        was the top before the draw, so the player has seen it)."""
+        view = super().view()
+        if self.rules.stock_against_discard:
+            view["discard_under"] = card_str(self.discard[-2]) if len(self.discard) > 1 else None
+        return view
+
+    def visible_cards(self) -> set[Card]:
+        cards = super().visible_cards()
+        if self.rules.stock_against_discard and len(self.discard) > 1:
+            cards.add(self.discard[-2])
+        return cards
 
     def state_key(self) -> tuple[object, ...]:
         return (*super().state_key(), self.recycles, self._gone)

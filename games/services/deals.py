@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 
 from games.daily import today
-from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_variant
+from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_rule_set
 from games.models import DailyDeal, Deal, numbered_label
 from games.services.errors import DealRequestError
 
@@ -22,17 +22,27 @@ MAX_REQUEST_CHARS = 64
 _NUMBER = re.compile(r"^#?\s*(\d{1,18})$")
 
 
-def check_variant(text: str | None) -> Variant:
+def check_rule_set(text: str | None) -> tuple[Variant, str]:
+    """A rule set's name (``TP-E``, ``TP-C``, ``PY``, or a literature variant such as
+    ``TP-E+OH``) -> (base variant, canonical options)."""
     if not isinstance(text, str) or not text.strip():
         raise DealRequestError(
             "variant_required", "a deal number needs a variant: TP-E, TP-C or PY"
         )
     try:
-        return parse_variant(text[:MAX_REQUEST_CHARS])
-    except ValueError:
+        return parse_rule_set(text[:MAX_REQUEST_CHARS])
+    except DealCodeError as err:
+        raise DealRequestError("bad_variant", str(err)) from None
+
+
+def check_variant(text: str | None) -> Variant:
+    """One of the app's three rule sets (the dailies have no other)."""
+    variant, options = check_rule_set(text)
+    if options:
         raise DealRequestError(
-            "bad_variant", f"unknown variant {text[:20]!r}: expected TP-E, TP-C or PY"
-        ) from None
+            "bad_variant", f"unknown variant {str(text)[:20]!r}: expected TP-E, TP-C or PY"
+        )
+    return variant
 
 
 def check_number(number: int) -> int:
@@ -57,7 +67,8 @@ def check_deal_request(text: str | int, variant: str | None = None) -> DealCode:
         )
     match = _NUMBER.match(cleaned)
     if match is not None:
-        return DealCode(check_variant(variant), check_number(int(match.group(1))))
+        base, options = check_rule_set(variant)
+        return DealCode(base, check_number(int(match.group(1))), options)
     try:
         code = parse_code(cleaned)
     except DealCodeError as err:
@@ -70,9 +81,9 @@ def check_deal_request(text: str | int, variant: str | None = None) -> DealCode:
             raise DealRequestError(
                 "sealed_code", "sealed deals cannot be started from a code: use the daily deal"
             )
-    if variant is not None and check_variant(variant) is not code.variant:
+    if variant is not None and check_rule_set(variant) != (code.variant, code.options):
         raise DealRequestError(
-            "bad_request", f"the code is a {code.variant.value} deal, not {variant.strip()[:8]}"
+            "bad_request", f"the code is a {code.rule_set} deal, not {variant.strip()[:16]}"
         )
     if not code.sealed:
         check_number(code.number)
@@ -84,7 +95,7 @@ def get_or_create_deal(code: DealCode) -> Deal:
     deal, _ = Deal.objects.get_or_create(
         code=code.text,
         defaults={
-            "variant": code.variant.value,
+            "variant": code.rule_set,
             "number": None if code.sealed else code.number,
             "sealed": code.sealed,
         },
@@ -126,13 +137,10 @@ def check_public_deal(text: str) -> tuple[DealCode, Deal | None]:
 def deal_facts(code: DealCode, deal: Deal | None) -> dict[str, Any]:
     """Public facts of a deal: never the solver's line, which would spoil it."""
     fact = getattr(deal, "solver_fact", None) if deal is not None else None
-    variant = code.variant
     return {
         "code": code.text,
-        "label": deal.label
-        if deal is not None
-        else numbered_label(code.number, variant.value),
-        "variant": variant.value,
+        "label": deal.label if deal is not None else numbered_label(code.number, code.rule_set),
+        "variant": code.rule_set,
         "number": None if code.sealed else code.number,
         "sealed": code.sealed,
         "winnable": fact.winnable if fact is not None else None,

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from games.engine import Card, parse_card
+from typing import Any
+
+import pytest
+
+from games.engine import Card, IllegalActionError, Variant, new_game, parse_card, rules_for
 
 
 def deck_with(placements: dict[int, str]) -> tuple[Card, ...]:
@@ -46,3 +50,15 @@ PYRAMID_BOOK_ROWS = [
     "7C TC 3H 4H 3S KD 7S",
 ]
 PYRAMID_BOOK = rows_deck(PYRAMID_BOOK_ROWS, "7D")
+
+
+def variant_game(deck: tuple[Card, ...], variant: Variant, options: str) -> Any:
+    """A game on an explicit deck under a variant's rules (``options``: code letters)."""
+    return new_game(deck, variant, rules_for(variant, options))
+
+
+def refusal(game: Any, token: str) -> IllegalActionError:
+    """The refusal of ``token``: it must be refused."""
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(token)
+    return err.value

@@ -44,3 +44,14 @@ def test_pyramid_card_i_of_row_r_is_covered_by_cards_i_and_i_plus_1_of_row_r_plu
         for i, pos in enumerate(PYRAMID_ROWS[r]):
             assert PYRAMID_COVERED_BY[pos] == (PYRAMID_ROWS[r + 1][i], PYRAMID_ROWS[r + 1][i + 1])
     assert all(PYRAMID_COVERED_BY[pos] == () for pos in PYRAMID_ROWS[6])
+
+
+def test_pyramid_covers_reads_the_covering_table_the_other_way():
+    from games.engine.layouts import PYRAMID_COVERED_BY, PYRAMID_COVERS
+
+    for q, covered in enumerate(PYRAMID_COVERS):
+        assert set(covered) == {p for p, by in enumerate(PYRAMID_COVERED_BY) if q in by}
+    # SPEC §5: card i of row r is covered by cards i and i+1 of row r+1, so the bottom
+    # row's ends cover one card each and the others two; the top covers nothing.
+    assert PYRAMID_COVERS[21] == (15,) and PYRAMID_COVERS[27] == (20,)
+    assert PYRAMID_COVERS[22] == (15, 16) and PYRAMID_COVERS[0] == ()

@@ -65,12 +65,13 @@ async def connected(game_id: str, session_key: str | None, lang: str = "en") -> 
     return ws, first["game"]
 
 
-async def test_guest_wins_a_whole_game_over_the_websocket(recorded: list[Game]) -> None:
-    line = find_win(WINNING_CODE)
-    assert line is not None
-    game_id, key = await guest_game()
-    ws, start = await connected(game_id, key)
-    scan = HiddenCardScan(WINNING_CODE)
+async def play_line_over_socket(
+    game_id: str, session_key: str, code: str, line: list[str]
+) -> dict[str, Any]:
+    """Play ``line`` over the socket, each answer scanned for hidden cards; the last
+    game payload."""
+    ws, start = await connected(game_id, session_key)
+    scan = HiddenCardScan(code)
     scan.check(start, "")
     frame: dict[str, Any] = {}
     for index, token in enumerate(line):
@@ -79,8 +80,14 @@ async def test_guest_wins_a_whole_game_over_the_websocket(recorded: list[Game]) 
         assert frame["type"] == "state", frame
         scan.check(frame, " ".join(line[: index + 1]))
     await ws.disconnect()
+    return dict(frame["game"])
 
-    final = frame["game"]
+
+async def test_guest_wins_a_whole_game_over_the_websocket(recorded: list[Game]) -> None:
+    line = find_win(WINNING_CODE)
+    assert line is not None
+    game_id, key = await guest_game()
+    final = await play_line_over_socket(game_id, key, WINNING_CODE, line)
     assert final["status"] == "won" and final["finished"] and final["cards_left"] == 0
     stored = await sync_to_async(Game.objects.get)(pk=game_id)
     expected = replay(WINNING_CODE, stored.log)

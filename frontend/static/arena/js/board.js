@@ -28,7 +28,8 @@ export function place(game, index) {
 }
 
 export function gameOf(variant) {
-  return variant === "PY" ? "PY" : "TP";
+  // "PY", or a Pyramid variant such as "PY+SR1" (issue 17).
+  return variant && variant.split("+")[0] === "PY" ? "PY" : "TP";
 }
 
 /** A card face (or back) as a <button>; `token` null means face down. */
@@ -173,7 +174,8 @@ export class Board {
 
     // Stock.
     const stock = view.stock ?? 0;
-    const canRecycle = game === "PY" && stock === 0 && (view.discard_count ?? 0) > 0;
+    // The server says whether a draw (here: a recycle) is allowed: limited redeals.
+    const canRecycle = game === "PY" && stock === 0 && (view.legal || []).includes("D");
     this.stockButton.className = stock > 0 ? "card back" : `card empty-pile${canRecycle ? " recycle" : ""}`;
     this.stockButton.textContent = stock > 0 ? "" : canRecycle ? "↻" : "";
     this.stockCount.textContent = String(stock);

@@ -7,6 +7,7 @@ import {
 } from "./common.js";
 import { Board } from "./board.js";
 import { boardTable } from "./tables.js";
+import { wireVariantChoice } from "./variants.js";
 
 const boot = readJson("arena-deal", {});
 const $ = (id) => document.getElementById(id);
@@ -130,4 +131,6 @@ loadFacts();
 loadBoards();
 loadHistory();
 live();
+const variantForm = document.getElementById("variant-form");
+if (variantForm) wireVariantChoice(variantForm);
 document.body.dataset.ready = "1";

@@ -6,6 +6,7 @@ import {
   readJson, recordToast, setBusy, socket, startGame, strings, tryApi,
 } from "./common.js";
 import { totalsTable } from "./tables.js";
+import { chosenRuleSet, wireVariantChoice } from "./variants.js";
 
 const boot = readJson("arena-home", {});
 const $ = (id) => document.getElementById(id);
@@ -184,7 +185,7 @@ function wireOpenForm() {
     const data = new FormData(form);
     const code = (data.get("code") || "").trim();
     const numberText = (data.get("number") || "").trim().replace(/^#/, "");
-    const variant = data.get("variant");
+    const variant = chosenRuleSet(data);
     let body;
     if (code) body = { code };
     else if (numberText) body = { number: Number.parseInt(numberText, 10), variant };
@@ -205,6 +206,7 @@ function wireOpenForm() {
 
 wireDailyForms();
 wireOpenForm();
+wireVariantChoice($("open-form"));
 loadDaily();
 loadFeed();
 liveFeed();

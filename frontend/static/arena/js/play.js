@@ -6,7 +6,7 @@ import {
   api, ApiError, dealLabel, describeEvent, el, fmt, formatDuration, gettext, readJson,
   recordToast, setBusy, socket, startGame, strings, toast,
 } from "./common.js";
-import { Board, neighbour } from "./board.js";
+import { Board, gameOf, neighbour } from "./board.js";
 
 const boot = readJson("arena-play");
 const ERROR_HELP_KEY = "arena.errorHelp";
@@ -22,7 +22,7 @@ const state = {
 const $ = (id) => document.getElementById(id);
 const boardRoot = $("board");
 const variant = boot.variant;
-const isPyramid = variant === "PY";
+const isPyramid = gameOf(variant) === "PY";
 let board = null;
 let conn = null;
 
