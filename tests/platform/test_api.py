@@ -12,12 +12,16 @@ from config.api import _on_validation_error, _on_value_error
 from games.engine.errors import DealCodeError
 
 
+# On PostgreSQL every request takes its connection first (config/db_pool.py).
+@pytest.mark.django_db
 def test_health_answers_ok(client: Client) -> None:
     response = client.get("/api/health")
     assert response.status_code == 200
     assert response.json() == {"ok": True}
 
 
+# On PostgreSQL every request takes its connection first (config/db_pool.py).
+@pytest.mark.django_db
 def test_api_docs_render(client: Client) -> None:
     response = client.get("/api/docs")
     assert response.status_code == 200
@@ -27,6 +31,8 @@ def test_api_docs_render(client: Client) -> None:
     assert schema.json()["info"]["title"] == "Solitaire Arena API"
 
 
+# On PostgreSQL every request takes its connection first (config/db_pool.py).
+@pytest.mark.django_db
 def test_unknown_api_path_is_a_json_404(client: Client) -> None:
     response = client.get("/api/no-such-endpoint")
     assert response.status_code == 404

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from asgiref.testing import ApplicationCommunicator
 
 from config.asgi import application
@@ -34,6 +35,8 @@ async def http_get(path: str) -> tuple[int, bytes]:
     return start["status"], body
 
 
+# On PostgreSQL every request takes its connection first (config/db_pool.py).
+@pytest.mark.django_db(transaction=True)
 async def test_asgi_app_serves_the_api_over_http() -> None:
     status, body = await http_get("/api/health")
     assert status == 200
