@@ -6,9 +6,11 @@ snapshot; refusals (``MatchError``, a games ``GameServiceError``) become the pla
 its id or its join code wherever ``{ref}`` appears. The round games themselves are
 opened through ``POST /api/games {"match": id}`` (games/api.py, via the opener matches
 registers) and played like any live game.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: the views are wrapped by the games
+API's refusal handler, and ninja resolves string annotations in the wrapper's module,
+where these schemas are unknown.
+"""
 
 from typing import Any
 
