@@ -5,7 +5,6 @@ game."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -173,9 +172,8 @@ async def test_an_unknown_match_is_closed_with_4404_and_the_socket_reads_nothing
     assert ok
     assert (await ws.receive_json_from())["reason"] == "not_found"
     assert (await ws.receive_output())["code"] == 4404
-    seats, match_id = await sync_to_async(_lobby)(2)
+    _, match_id = await sync_to_async(_lobby)(2)
     live, _ = await connect(match_id)
     await live.send_json_to({"ready": True})
     assert (await live.receive_json_from())["reason"] == "read_only"
-    await asyncio.sleep(0)
     await live.disconnect()
