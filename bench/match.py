@@ -108,9 +108,7 @@ class Sockets:
             return
 
     async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
+        await common.close_sockets(self.tasks, self.sockets)
 
 
 async def player(port: int, token: str, match_id: str, until: float, interval: float) -> int:
@@ -165,12 +163,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--interval", type=float, default=0.2)
     parser.add_argument("--layer", choices=["core", "pubsub"], default="core")
-    parser.add_argument(
-        "--uvicorn",
-        nargs=argparse.REMAINDER,
-        default=[],
-        help="extra uvicorn options, e.g. --ws-per-message-deflate false",
-    )
+    common.add_uvicorn_option(parser)
     args = parser.parse_args()
     common.raise_nofile((args.players + args.spectators) * 2 + 1024)
     print(f"machine: {common.machine()}; load average {os.getloadavg()[0]:.2f}")
