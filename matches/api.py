@@ -21,8 +21,11 @@ from ninja.responses import codes_4xx
 from accounts.auth import BearerOrSession
 from games.api import _answers_refusals
 from games.schemas import ErrorOut
+from games.services.errors import GameServiceError
+from leaderboards.refs import resolve_deal_ref
+from matches.ghost import check_ghost, ghost_run
 from matches.models import Match
-from matches.schemas import MatchIn, MatchOut, MatchSummary, ReadyIn
+from matches.schemas import GhostOut, MatchIn, MatchOut, MatchSummary, ReadyIn
 from matches.services import lobby
 from matches.services.loading import load_match
 from matches.services.playing import do_end_round_if_due
@@ -128,3 +131,22 @@ def start(request: HttpRequest, ref: str) -> Any:
 @_answers_refusals
 def leave(request: HttpRequest, ref: str) -> Any:
     return _standings(lobby.do_leave(ref, request.auth))
+
+
+@router.get(
+    "/deals/{ref}/ghost",
+    auth=anyone,
+    response={200: GhostOut, ERRORS: ErrorOut},
+    summary="Race the record: the record holder's run over time (score, cards left)",
+    description="Numbered deals and past dailies (a public code); the record must have "
+    "been played live (its timings). 404 `no_ghost` otherwise. Never a card.",
+)
+@_answers_refusals
+def ghost(request: HttpRequest, ref: str) -> Any:
+    try:
+        deal, _ = resolve_deal_ref(ref)
+    except GameServiceError as err:
+        if err.status != 404:
+            raise
+        deal = None
+    return ghost_run(check_ghost(deal))

@@ -56,6 +56,11 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Runda nu a început încă.",
         "The round has not started yet.",
     ),
+    "no_ghost": (
+        "Pas de record à affronter sur cette donne.",
+        "Niciun record de înfruntat pe această împărțire.",
+        "No record to race on this deal.",
+    ),
     "no_deal": (
         "Aucune donne gagnable trouvée : réessayez.",
         "Nu s-a găsit nicio împărțire câștigabilă: reîncercați.",

@@ -57,3 +57,14 @@ class MatchSummary(Schema):
     status: str
     created_at: str
     url: str
+
+
+class GhostOut(Schema):
+    player: str | None
+    result_id: int
+    won: bool
+    score: int
+    cards_left: int
+    moves: int
+    duration_ms: int | None
+    points: list[list[int]] = Field(description="[ms since the start, score, cards left]")
