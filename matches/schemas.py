@@ -19,7 +19,7 @@ class MatchIn(Schema):
 
     variant: str = Field(max_length=8, examples=["TP-E"], description="TP-E, TP-C or PY")
     rounds: StrictInt | None = Field(None, examples=[3], description="1 to 10")
-    target_score: StrictInt | None = Field(None, examples=[1500])
+    target_score: StrictInt | None = Field(None, description="instead of rounds")
     time_limit_s: StrictInt = Field(
         rules.DEFAULT_TIME_LIMIT_S, description="30 to 3600, or 0: no limit"
     )
