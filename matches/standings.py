@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from leaderboards.models import Result
 from leaderboards.presenters import player_name
 from matches import scoring
 from matches.models import Match, MatchPlayer, Round, RoundGame
@@ -122,6 +123,16 @@ def snapshot(match: Match, kind: str = "standings", now: datetime | None = None)
         for rank, entry in standing
     ]
     finished = match.status == Match.Status.FINISHED
+    # Once the codes are revealed: each round game's stored result, for its timed replay.
+    replays: dict[Any, int] = (
+        dict(
+            Result.objects.filter(game__match_entry__round__match=match).values_list(
+                "game_id", "pk"
+            )
+        )
+        if finished
+        else {}
+    )
     return {
         "type": kind,
         "server_time": now.isoformat(),
@@ -129,7 +140,9 @@ def snapshot(match: Match, kind: str = "standings", now: datetime | None = None)
         "round": _round_time(upcoming) if upcoming is not None else None,
         "rounds_played": len(rounds),
         "players": players,
-        "rounds": [_round_summary(r, seats, entries, now) for r in rounds if r.ended_at],
+        "rounds": [
+            _round_summary(r, seats, entries, now, replays) for r in rounds if r.ended_at
+        ],
         "podium": [p for p in players if p["rank"] <= 3] if finished else None,
     }
 
@@ -171,7 +184,11 @@ def _player_row(
 
 
 def _round_summary(
-    rnd: Round, seats: list[MatchPlayer], entries: dict[tuple[int, int], RoundGame], now: datetime
+    rnd: Round,
+    seats: list[MatchPlayer],
+    entries: dict[tuple[int, int], RoundGame],
+    now: datetime,
+    replays: dict[Any, int],
 ) -> dict[str, Any]:
     lines = {seat.pk: _line(seat, rnd, entries.get((rnd.pk, seat.pk)), now) for seat in seats}
     by_seat = {seat.pk: seat for seat in seats}
@@ -187,6 +204,7 @@ def _round_summary(
                 "time_ms": entry.time_ms,
                 "moves": game_entry.game.moves if game_entry is not None else 0,
                 "forfeit": lines[entry.key] is scoring.FORFEIT,
+                "replay": _replay_url(rnd, game_entry, replays),
             }
         )
     return {
@@ -195,3 +213,13 @@ def _round_summary(
         "deal": rnd.deal.public_code,
         "results": results,
     }
+
+
+def _replay_url(rnd: Round, entry: RoundGame | None, replays: dict[Any, int]) -> str | None:
+    """The replay page of a round game's result (played at its recorded pace), once the
+    deal's code is public; None before, or for a seat without a game."""
+    code = rnd.deal.public_code
+    result_id = replays.get(entry.game_id) if entry is not None else None
+    if code is None or result_id is None:
+        return None
+    return f"/deals/{code}/replay/{result_id}/"

@@ -1,5 +1,6 @@
 """A match from the lobby to the podium over the HTTP API: join by code, ready, rounds
-played as ordinary live games, the round end, totals, the reveal at the end."""
+played as ordinary live games, the round end, totals, the reveal at the end (codes and
+each round game's timed replay)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ def test_two_players_play_two_rounds_to_the_podium() -> None:
     assert [r["name"] for r in summary["results"]] == ["player0", "player1"]
     assert summary["results"][0]["score"] == won["score"]
     assert summary["deal"] is None
+    assert {r["replay"] for r in summary["results"]} == {None}, "no replay before the reveal"
     assert_no_card(after_one)
 
     second_alice = _play_to_the_end(alice, match_id)
@@ -67,6 +69,9 @@ def test_two_players_play_two_rounds_to_the_podium() -> None:
     assert final["players"][1]["total"] == 500 + second_bob["score"] - 0  # abandon at move 0
     assert all(r["deal"] and r["deal"].startswith("TP1-E-") for r in final["rounds"])
     assert Result.objects.filter(game__match_entry__round__match_id=match_id).count() == 4
+    replays = [r["replay"] for rnd in final["rounds"] for r in rnd["results"]]
+    assert len(replays) == 4 and all(replays)
+    assert alice.client.get(replays[0]).status_code == 200  # played at its recorded pace
 
 
 def test_opening_the_round_game_again_resumes_it() -> None:

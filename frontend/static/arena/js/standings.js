@@ -65,9 +65,10 @@ export function roundSummary(round) {
   const title = fmt(gettext("Round %(number)s"), { number: round.number });
   const rows = round.results.map((r) => el("tr", {},
     cell(r.rank, ""), el("td", { text: r.name }), cell(r.forfeit ? gettext("forfeit") : r.score),
-    cell(r.cards_left), cell(r.moves), cell(formatDuration(r.time_ms))));
+    cell(r.cards_left), cell(r.moves), cell(formatDuration(r.time_ms)),
+    el("td", {}, r.replay ? el("a", { href: r.replay, class: "replay-link", text: gettext("Replay") }) : "")));
   const head = el("tr", {}, ["#", gettext("Player"), gettext("Score"), gettext("Left"), gettext("Moves"),
-    gettext("Time")].map((text) => el("th", { scope: "col", text })));
+    gettext("Time"), ""].map((text) => el("th", { scope: "col", text })));
   return el("section", { class: "round-summary", dataset: { round: String(round.number) } },
     el("h3", {}, title, round.deal ? el("code", { class: "round-code", text: round.deal }) : null),
     el("div", { class: "table-wrap" }, el("table", { class: "board" }, el("thead", {}, head), el("tbody", {}, rows))));
