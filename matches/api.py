@@ -22,10 +22,13 @@ from accounts.auth import BearerOrSession
 from games.api import _answers_refusals
 from games.schemas import ErrorOut
 from games.services.errors import GameServiceError
+from leaderboards.profiles import profile_named
 from leaderboards.refs import resolve_deal_ref
+from matches.errors import MatchError
 from matches.ghost import check_ghost, ghost_run
+from matches.history import match_history
 from matches.models import Match
-from matches.schemas import GhostOut, MatchIn, MatchOut, MatchSummary, ReadyIn
+from matches.schemas import GhostOut, MatchHistoryOut, MatchIn, MatchOut, MatchSummary, ReadyIn
 from matches.services import lobby
 from matches.services.loading import load_match
 from matches.services.playing import do_end_round_if_due
@@ -150,3 +153,17 @@ def ghost(request: HttpRequest, ref: str) -> Any:
             raise
         deal = None
     return ghost_run(check_ghost(deal))
+
+
+@router.get(
+    "/players/{name}/matches",
+    auth=anyone,
+    response={200: list[MatchHistoryOut], ERRORS: ErrorOut},
+    summary="A player's finished matches, newest first: rank and total in each",
+)
+@_answers_refusals
+def player_matches(request: HttpRequest, name: str) -> Any:
+    profile = profile_named(name[:64])
+    if profile is None:
+        raise MatchError("player_not_found", "no player has this name", 404)
+    return match_history(profile.user)

@@ -56,6 +56,11 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Runda nu a început încă.",
         "The round has not started yet.",
     ),
+    "player_not_found": (
+        "Aucun joueur n'a ce nom.",
+        "Niciun jucător nu are acest nume.",
+        "No player has this name.",
+    ),
     "no_ghost": (
         "Pas de record à affronter sur cette donne.",
         "Niciun record de înfruntat pe această împărțire.",

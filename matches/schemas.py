@@ -68,3 +68,14 @@ class GhostOut(Schema):
     moves: int
     duration_ms: int | None
     points: list[list[int]] = Field(description="[ms since the start, score, cards left]")
+
+
+class MatchHistoryOut(Schema):
+    id: str
+    url: str
+    variant: str
+    finished_at: str | None
+    players: int
+    rounds: int
+    rank: int
+    total: int

@@ -73,6 +73,20 @@ def test_two_players_play_two_rounds_to_the_podium() -> None:
     assert len(replays) == 4 and all(replays)
     assert alice.client.get(replays[0]).status_code == 200  # played at its recorded pace
 
+    history = bob.get("/api/players/PLAYER1/matches").json()  # any case, anyone may look
+    assert [(h["id"], h["rank"], h["players"], h["rounds"]) for h in history] == [
+        (match_id, 2, 2, 2)
+    ]
+    assert history[0]["total"] == final["players"][1]["total"]
+
+
+def test_a_player_without_matches_has_an_empty_history_and_a_stranger_none() -> None:
+    (alice,) = players(1)
+    assert alice.get("/api/players/player0/matches").json() == []
+    missing = alice.get("/api/players/nobody-here/matches")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["reason"] == "player_not_found"
+
 
 def test_opening_the_round_game_again_resumes_it() -> None:
     alice, bob = players(2)
