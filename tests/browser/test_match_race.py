@@ -1,6 +1,6 @@
 """Two browsers race a one-round match from the lobby to the podium: create, join by
 code, ready, the countdown, the round game on the play page with the standings panel
-beside the board (1366x768 and a phone), the podium."""
+beside the board (1366x768 and a phone), the podium, the match on the player's page."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def test_two_browsers_race_a_one_round_match_to_the_podium(
     new_page: Any, arena_server: Server
 ) -> None:
     alice, bob = new_page(LAPTOP), new_page(PHONE)
-    sign_up(alice, "racer_a", "Alice")
-    sign_up(bob, "racer_b", "Bob")
+    sign_up(alice, "racer_a", "Zephyrine")
+    sign_up(bob, "racer_b", "Quillon")
 
     alice.goto("/matches/")
     wait_ready(alice)
@@ -46,10 +46,10 @@ def test_two_browsers_race_a_one_round_match_to_the_podium(
     bob.fill("#j-code", code.lower())
     bob.locator("#join-form button[type=submit]").click()
     bob.wait_for_url(f"**/matches/{match_id}/")
-    expect(alice.locator("#standings tbody tr")).to_have_count(2)  # pushed live to Alice
+    expect(alice.locator("#standings tbody tr")).to_have_count(2)  # pushed live
 
     alice.locator("#btn-ready").click()
-    expect(bob.locator('#standings tr[data-player="Alice"]')).to_contain_text("Ready")
+    expect(bob.locator('#standings tr[data-player="Zephyrine"]')).to_contain_text("Ready")
     bob.locator("#btn-ready").click()
     for page in (alice, bob):
         expect(page.locator("#btn-play")).to_be_visible()
@@ -77,7 +77,7 @@ def test_two_browsers_race_a_one_round_match_to_the_podium(
     assert line and replay(deal, solution).status == "won"
     for token in line[:3]:
         click_token(alice, token)
-    expect(bob.locator('#match-standings tr[data-player="Alice"] td').nth(4)).to_have_text("3")
+    expect(bob.locator('#match-standings tr[data-player="Zephyrine"] td').nth(4)).to_have_text("3")
     for token in line[3:]:
         click_token(alice, token)
     for token in line:
@@ -90,7 +90,9 @@ def test_two_browsers_race_a_one_round_match_to_the_podium(
     bob.wait_for_url(f"**/matches/{match_id}/")
     wait_ready(bob)
     expect(bob.locator("#podium .place")).to_have_count(2)
-    expect(bob.locator("#podium .place-1 .place-name")).to_have_text("Alice")
+    expect(bob.locator("#podium .place-1 .place-name")).to_have_text("Zephyrine")
     expect(bob.locator(".round-summary .round-code")).to_have_text(deal)
     screenshot(bob, "match-podium-phone")
+    bob.goto("/players/Quillon/")
+    expect(bob.locator("#player-matches")).to_contain_text("Rank 2 of 2")
     assert not alice.js_errors and not bob.js_errors
