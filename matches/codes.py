@@ -1,7 +1,7 @@
 """Short join codes: six characters people can read out and type.
 
-Drawn with ``secrets`` from an alphabet without look-alikes (no 0/O, 1/I/L), so 32^6
-(about 10^9) codes: guessing one is as hard as it needs to be for a lobby that lives 30
+Drawn with ``secrets`` from an alphabet without look-alikes (no 0/O, 1/I/L), so 31^6
+(about 9 x 10^8) codes: guessing one is as hard as it needs to be for a lobby that lives 30
 minutes, and the match's UUID stays the link. Unique among all matches (the column's
 unique constraint decides a collision; the creator draws again).
 """
