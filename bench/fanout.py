@@ -101,9 +101,7 @@ class Watchers:
             return
 
     async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
+        await common.close_sockets(self.tasks, self.sockets)
 
 
 async def submit(port: int, log: str, token: str) -> tuple[int, float]:
@@ -274,12 +272,7 @@ def main() -> None:
         default=1.5,
         help="with --client-procs > 1: seconds to wait after each event",
     )
-    parser.add_argument(
-        "--uvicorn",
-        nargs=argparse.REMAINDER,
-        default=[],
-        help="extra uvicorn options, e.g. --ws-per-message-deflate false",
-    )
+    common.add_uvicorn_option(parser)
     args = parser.parse_args()
     common.raise_nofile(args.sockets * 2 + 1024)
     print(f"machine: {common.machine()}")

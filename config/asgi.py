@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP goes to Django, WebSockets to the routes of games and leaderboards.
+"""ASGI entry point: HTTP to Django, WebSockets to the routes of games, leaderboards, matches.
 
 Serve with ``uvicorn config.asgi:application``.
 """
@@ -23,8 +23,9 @@ from config.origins import SameOriginValidator  # noqa: E402
 from config.proxies import TrustedProxyMiddleware  # noqa: E402
 from games.routing import websocket_urlpatterns as games_sockets  # noqa: E402
 from leaderboards.routing import websocket_urlpatterns as leaderboards_sockets  # noqa: E402
+from matches.routing import websocket_urlpatterns as matches_sockets  # noqa: E402
 
-websocket_urlpatterns: list[Any] = [*games_sockets, *leaderboards_sockets]
+websocket_urlpatterns: list[Any] = [*games_sockets, *leaderboards_sockets, *matches_sockets]
 # Last: any other path is closed with 4404 instead of raising (config/ws_fallback.py).
 from config.ws_fallback import websocket_fallback  # noqa: E402
 

@@ -168,6 +168,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "leaderboards",
+    "matches",
     "frontend",
 ]
 
@@ -323,7 +324,15 @@ CELERY_BEAT_SCHEDULE: dict[str, Any] = {
     # games/tasks/closing.py: end ranked attempts still open at their day's close, and
     # games idle for IDLE_GAME_HOURS (one indexed query when there is nothing to do).
     "close-stale-games": {"task": "games.close_stale_games", "schedule": 300.0},
+    # matches/tasks.py: lobbies nobody started within 30 minutes expire.
+    "expire-match-lobbies": {"task": "matches.expire_lobbies", "schedule": 60.0},
 }
+# Live matches (docs/matches.md): the 3-2-1 countdown before a round's games start, the
+# pause for the round summary before the next round's countdown, the solver's budget
+# per candidate deal when a round is dealt.
+MATCH_COUNTDOWN_S = env_int("MATCH_COUNTDOWN_S", 3, minimum=0)
+MATCH_BREAK_S = env_int("MATCH_BREAK_S", 10, minimum=0)
+MATCH_SOLVER_TIME_BUDGET_S = env_int("MATCH_SOLVER_TIME_BUDGET_S", 5, minimum=1)
 
 # --- Auth ---------------------------------------------------------------------------------
 

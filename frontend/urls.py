@@ -1,7 +1,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog, set_language
 
-from frontend import views
+from frontend import match_views, views
 
 app_name = "frontend"
 
@@ -18,6 +18,8 @@ urlpatterns = [
     path("series/<slug:slug>/", views.series_page, name="series"),
     path("players/<str:name>/", views.player_page, name="player"),
     path("me/", views.me, name="me"),
+    path("matches/", match_views.matches_page, name="matches"),
+    path("matches/<uuid:match_id>/", match_views.match_page, name="match"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="jsi18n"),
 ]

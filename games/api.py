@@ -18,7 +18,7 @@ from ninja.responses import Status, codes_4xx
 from accounts.auth import BearerOrSession
 from games.engine import EngineError
 from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut
-from games.services import deals, opening, play
+from games.services import deals, openers, opening, play
 from games.services.errors import DealRequestError, GameServiceError, error_payload
 
 router = Router(tags=["games"])
@@ -54,10 +54,13 @@ def _actor(request: HttpRequest, *, create_session: bool = False) -> play.Actor:
 
 def _deal_and_daily(body: GameCreateIn) -> tuple[Any, Any]:
     forms = [body.code is not None, body.number is not None, body.daily is not None]
-    if sum(forms) != 1:
+    if sum(forms) + (body.match is not None) != 1:
         raise DealRequestError(
-            "bad_request", 'give exactly one of "code", "number" (with "variant") or "daily"'
+            "bad_request",
+            'give exactly one of "code", "number" (with "variant"), "daily" or "match"',
         )
+    if body.match is not None:
+        return None, None
     if body.daily is not None:
         daily = deals.check_daily_request(body.daily)
         return daily.deal, daily
@@ -75,7 +78,9 @@ def _deal_and_daily(body: GameCreateIn) -> tuple[Any, Any]:
     description="Today's daily deals need an account (403 `account_required`). The first "
     "game an account starts on a daily is its ranked attempt; opening that daily again "
     "while it is open resumes it (200, same id); later games are practice. At most "
-    "`MAX_OPEN_GAMES` open games (409 `too_many_open_games`, listing them).",
+    "`MAX_OPEN_GAMES` open games (409 `too_many_open_games`, listing them). "
+    "`{\"match\": id}` opens or resumes the player's game of a live match's current "
+    "round (docs/matches.md).",
 )
 @_answers_refusals
 def start_game(request: HttpRequest, body: GameCreateIn) -> Any:
@@ -83,7 +88,10 @@ def start_game(request: HttpRequest, body: GameCreateIn) -> Any:
     (same id, its clock running from its start: SPEC §8)."""
     deal, daily = _deal_and_daily(body)
     actor = _actor(request, create_session=True)
-    opened = opening.do_open_game(deal, actor, daily)
+    if body.match is not None:  # a live match's round game (games/services/openers.py)
+        opened = openers.open_with("match", body.match, actor)
+    else:
+        opened = opening.do_open_game(deal, actor, daily)
     return Status(200 if opened.resumed else 201, play.game_payload(opened.game))
 
 

@@ -13,7 +13,7 @@ from pydantic import ConfigDict, StrictInt
 
 
 class GameCreateIn(Schema):
-    """Give one of: ``code``; ``number`` with ``variant``; ``daily`` (a variant)."""
+    """Give one of: ``code``; ``number`` with ``variant``; ``daily`` (a variant); ``match``."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -21,6 +21,9 @@ class GameCreateIn(Schema):
     number: StrictInt | None = Field(None, examples=[12345])
     variant: str | None = Field(None, max_length=16, examples=["TP-E", "TP-E+OH"])
     daily: str | None = Field(None, max_length=8, examples=["TP-E"])
+    match: str | None = Field(
+        None, max_length=64, description="a live match's id: its current round's game"
+    )
 
 
 class ActionIn(Schema):

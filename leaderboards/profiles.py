@@ -21,16 +21,21 @@ def _streak(player_id: int) -> dict[str, Any]:
     return {"current": s.current, "best": s.best, "last_day": s.last_day}
 
 
-def player_profile(display_name: str) -> dict[str, Any] | None:
-    """The profile of the player with ``display_name`` (any case), or None."""
+def profile_named(display_name: str) -> Profile | None:
+    """The profile whose display name is ``display_name`` (any case), or None."""
     # Lower() = lower() matches the case-insensitive unique index, and unlike iexact (LIKE
     # on SQLite) it cannot fail on a long or wildcard-laden name from the URL.
-    profile = (
+    return (
         Profile.objects.select_related("user")
         .annotate(name_lower=Lower("display_name"))
         .filter(name_lower=display_name.lower())
         .first()
     )
+
+
+def player_profile(display_name: str) -> dict[str, Any] | None:
+    """The profile of the player with ``display_name`` (any case), or None."""
+    profile = profile_named(display_name)
     if profile is None:
         return None
     user = profile.user

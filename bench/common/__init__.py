@@ -9,6 +9,7 @@ client would flatten every ratio toward 1.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import resource
@@ -216,6 +217,23 @@ async def one_request(port: int, method: str, path: str, body: bytes = b"") -> t
         return await conn.request(method, path, body)
     finally:
         await conn.close()
+
+
+async def close_sockets(tasks: Sequence[asyncio.Task[Any]], sockets: Sequence[Any]) -> None:
+    """Stop the listening tasks, then close their WebSocket connections."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+
+
+def add_uvicorn_option(parser: Any) -> None:
+    """``--uvicorn ...``: the rest of the command line goes to the server's uvicorn."""
+    parser.add_argument(
+        "--uvicorn",
+        nargs=argparse.REMAINDER,
+        default=[],
+        help="extra uvicorn options, e.g. --ws-per-message-deflate false",
+    )
 
 
 # -- figures ----------------------------------------------------------------------------

@@ -42,7 +42,7 @@ from games.engine import (
 )
 from games.engine.play import Game as EngineGame
 from games.models import DailyDeal, Deal, Game
-from games.services import recording
+from games.services import listeners, recording
 from games.services.deals import deal_payload
 from games.services.errors import (
     ActionRefused,
@@ -232,6 +232,8 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any
             # The code is public from the close: the attempt ends as it stands, before
             # any further action (SPEC §8; the beat task does the same for idle ones).
             return _end(game, engine, "abandoned")
+        if listeners.time_is_up(game, timezone.now()):  # e.g. a match round's time limit
+            return _end(game, engine, BLOCKED if engine.status == BLOCKED else "abandoned")
         if checked == ABANDON:
             return _end(game, engine, BLOCKED if engine.status == BLOCKED else "abandoned")
         if checked == FINISH:
@@ -253,6 +255,7 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any
                 "log", "timings", "status", "score", "moves", "cards_left", "last_action_at"
             ]
         )
+        listeners.notify(game)
         return game_payload(game, engine, revealed)
 
 
@@ -320,4 +323,5 @@ def _end(
     game.duration_ms = elapsed_ms(game, now)
     game.save()
     result = recording.record(game)
+    listeners.notify(game)
     return game_payload(game, engine, revealed, result)

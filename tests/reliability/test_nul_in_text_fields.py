@@ -36,6 +36,8 @@ ALONE = {
     ("/api/games", "variant"): {"number": 12, "variant": "TP-E"},
     ("/api/games", "daily"): {"daily": "TP-E"},
     ("/api/games/{game_id}/actions", "action"): {"action": "D"},
+    # A live match's round game: the accepting test puts a started match's id here.
+    ("/api/games", "match"): {"match": "<match id>"},
 }
 
 
@@ -134,16 +136,32 @@ def test_a_nul_in_any_text_field_is_a_4xx_and_stores_nothing(
     assert Series.objects.count() == series
 
 
-def test_the_same_bodies_without_the_nul_are_accepted(account: tuple[Any, str]) -> None:
+def _started_match(user: Any) -> str:
+    """A match under way in which ``user`` has a seat (for ``{"match": id}``)."""
+    from matches.services import lobby
+
+    match = lobby.do_create_match(user, lobby.check_settings("TP-E", 1))
+    other, _ = make_player("nul-rival")
+    lobby.do_join(str(match.pk), other)
+    lobby.do_start_match(match.pk, user)
+    return str(match.pk)
+
+
+def test_the_same_bodies_without_the_nul_are_accepted(
+    account: tuple[Any, str], settings: Any
+) -> None:
     """The bodies are valid but for the NUL: the refusals above are about the NUL."""
     from django.utils import timezone
 
     from games.models import DailyDeal
 
+    settings.MATCH_COUNTDOWN_S = 0
     user, token = account
     deal = deals.get_or_create_deal(deals.check_deal_request("TP1-E-AAAAAAC"))
     DailyDeal.objects.create(date=timezone.localdate(), variant="TP-E", deal=deal)
     for template, _, valid in FIELDS:
+        if valid.get("match") == "<match id>":
+            valid = {"match": _started_match(user)}
         answer = Client().post(
             _path(template, user), json.dumps(valid), content_type="application/json",
             **bearer(token),

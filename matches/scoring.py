@@ -1,0 +1,77 @@
+"""A match's totals and their order: pure functions over the rounds' figures.
+
+The round score is the round game's score as the engine computed it (TriPeaks 500 -
+moves + peak bonuses, Pyramid 10 per pyramid card): this module never recomputes a
+score, it only adds them up. Seed 001: "le meilleur score après N parties l'emporte" /
+"le premier à atteindre l'objectif". Ties (issue 16) break on fewer total cards left,
+then less total time; players equal on all three share a rank (1, 1, 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+#: Cards a TriPeaks or Pyramid tableau holds: what a forfeited round leaves.
+TABLEAU_CARDS = 28
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """One player's figures in one round (a forfeited round: 0 points, 28 cards, 0 ms)."""
+
+    score: int
+    cards_left: int
+    time_ms: int
+
+
+FORFEIT = RoundLine(score=0, cards_left=TABLEAU_CARDS, time_ms=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    """A player's match total: the sums of their round lines."""
+
+    key: int
+    score: int
+    cards_left: int
+    time_ms: int
+    rounds: int
+
+
+def total(key: int, lines: Iterable[RoundLine]) -> Total:
+    """Sum ``lines`` (the rounds played so far) for the player ``key``."""
+    listed = list(lines)
+    return Total(
+        key=key,
+        score=sum(line.score for line in listed),
+        cards_left=sum(line.cards_left for line in listed),
+        time_ms=sum(line.time_ms for line in listed),
+        rounds=len(listed),
+    )
+
+
+def order_key(entry: Total) -> tuple[int, int, int]:
+    """Higher total first, then fewer cards left, then less time."""
+    return (-entry.score, entry.cards_left, entry.time_ms)
+
+
+def ranked(totals: Iterable[Total]) -> list[tuple[int, Total]]:
+    """``(rank, total)`` best first; equal keys share a rank (competition ranking).
+    Equal entries keep their given order (the seat order), so the listing is stable."""
+    ordered = sorted(totals, key=order_key)
+    out: list[tuple[int, Total]] = []
+    for index, entry in enumerate(ordered):
+        same = out and order_key(out[-1][1]) == order_key(entry)
+        out.append((out[-1][0] if same else index + 1, entry))
+    return out
+
+
+def target_reached(totals: Sequence[Total], target: int) -> bool:
+    """Has any total reached the target score (target-score matches)?"""
+    return any(entry.score >= target for entry in totals)
+
+
+def podium(standing: Sequence[tuple[int, Total]]) -> list[tuple[int, Total]]:
+    """The entries ranked 1, 2 or 3 (shared ranks may put more than three there)."""
+    return [(rank, entry) for rank, entry in standing if rank <= 3]
