@@ -90,6 +90,9 @@ def arena_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
             "RATE_LIMITS": "0",
+            # Playwright plays at machine speed: the bot-speed review would hold every
+            # result (leaderboards/speed.py; tests/records/test_bot_speed_review.py).
+            "SPEED_REVIEW": "0",
         }
     )
     port = _free_port()
