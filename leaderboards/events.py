@@ -24,7 +24,7 @@ import concurrent.futures
 import json
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -176,3 +176,19 @@ def send_now(groups: Iterable[str], message: dict[str, Any]) -> None:
 def publish_on_commit(groups: Iterable[str], payload: dict[str, Any]) -> None:
     """Send ``payload`` to ``groups`` once the current transaction commits (now if none)."""
     transaction.on_commit(partial(send_now, tuple(groups), arena_message(payload)))
+
+
+def _build_and_send(groups: tuple[str, ...], build: Callable[[], dict[str, Any]]) -> None:
+    try:
+        payload = build()
+    except Exception:
+        logger.exception("could not build a live push for %s", groups)
+        return
+    send_now(groups, arena_message(payload))
+
+
+def build_on_commit(groups: Iterable[str], build: Callable[[], dict[str, Any]]) -> None:
+    """Like ``publish_on_commit``, with the payload built by ``build()`` once the
+    transaction has committed: a deal's board is read after the commit, out of the
+    deal's lock (and a failing read loses only that push)."""
+    transaction.on_commit(partial(_build_and_send, tuple(groups), build))
