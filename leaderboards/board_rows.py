@@ -83,13 +83,19 @@ class Before:
         return rank, first
 
 
-def _ahead(alias: str, key: str) -> str:
+def _ahead(deal: str, board: str, key: str) -> str:
+    """A count of the rows of ``deal`` and ``board`` strictly before ``key`` on the tie
+    key (SQL expressions). Only indexed columns, so that it is an index-only count (a
+    player's own row is never before itself; for a new result, ``read_before`` takes
+    the player's own row off)."""
     rows = BoardRow._meta.db_table
     return (
-        f"(SELECT COUNT(*) FROM {rows} o WHERE o.deal_id = {alias}deal_id "
-        f"AND o.board = {alias}board AND o.player_id <> {alias}player_id "
-        f"AND (o.cards_left, o.moves, o.slowness) < {key})"
+        f"(SELECT COUNT(*) FROM {rows} o WHERE o.deal_id = {deal} "
+        f"AND o.board = {board} AND (o.cards_left, o.moves, o.slowness) < {key})"
     )
+
+
+_OWN_AHEAD = _ahead("m.deal_id", "m.board", "(m.cards_left, m.moves, m.slowness)")
 
 
 def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
@@ -105,7 +111,7 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
         f"FROM (SELECT player_id, result_id, cards_left, moves, slowness FROM {rows} "
         f"WHERE deal_id = %s AND board = 'best' ORDER BY {', '.join(ORDER)} LIMIT 1) t",
         f"SELECT m.board, m.player_id, m.result_id, m.cards_left, m.moves, m.slowness, "
-        f"{_ahead('m.', '(m.cards_left, m.moves, m.slowness)')} "
+        f"{_OWN_AHEAD} "
         f"FROM {rows} m WHERE m.deal_id = %s AND m.player_id = %s",
         f"SELECT 'facts', CASE WHEN EXISTS (SELECT 1 FROM {results} WHERE deal_id = %s "
         f"AND player_id = %s) THEN 1 ELSE 0 END, CASE WHEN EXISTS (SELECT 1 FROM {events} "
@@ -115,11 +121,10 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
     if new is not None:
         for board in (BEST, FIRST):
             parts.append(
-                f"SELECT 'new-{board}', 0, 0, 0, 0, 0, (SELECT COUNT(*) FROM {rows} o "
-                f"WHERE o.deal_id = %s AND o.board = '{board}' AND o.player_id <> %s "
-                f"AND (o.cards_left, o.moves, o.slowness) < (%s, %s, %s))"
+                f"SELECT 'new-{board}', 0, 0, 0, 0, 0, "
+                + _ahead("%s", f"'{board}'", "(%s, %s, %s)")
             )
-            params += [deal_id, player_id, *tie_of(new)]
+            params += [deal_id, *tie_of(new)]
     with connection.cursor() as cursor:
         cursor.execute(" UNION ALL ".join(parts), params)
         fetched = cursor.fetchall()
@@ -133,10 +138,15 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
             counts[what[4:]] = int(ahead)
         else:
             found[what] = Standing(a, b, cards, moves, slow, int(ahead))
+    own_best, own_first = found.get(BEST), found.get(FIRST)
+    if new is not None:  # the player's own rows are not ahead of them
+        for board, own in ((BEST, own_best), (FIRST, own_first)):
+            if own is not None and tie_of(own) < tie_of(new):
+                counts[board] -= 1
     return Before(
         top=found.get("top"),
-        own_best=found.get(BEST),
-        own_first=found.get(FIRST),
+        own_best=own_best,
+        own_first=own_first,
         played=played,
         ever_won=ever_won,
         ahead_of_new=counts.get(BEST, 0),
@@ -149,7 +159,7 @@ def player_rows(deal_id: int, player_id: int) -> list[tuple[str, int]]:
     rows = BoardRow._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT m.board, {_ahead('m.', '(m.cards_left, m.moves, m.slowness)')} "
+            f"SELECT m.board, {_OWN_AHEAD} "
             f"FROM {rows} m WHERE m.deal_id = %s AND m.player_id = %s",
             [deal_id, player_id],
         )

@@ -153,7 +153,7 @@ def near(deal: Deal | int, kind: BoardKind, player_id: int) -> tuple[int, list[R
     after = list(rows.filter(TupleGreaterThan(_cols(ORDER), order)).order_by(*ORDER)[:AROUND])
     first = before[0] if before else mine
     counted = rows_of(deal, kind).filter(_ahead(first, ORDER)).aggregate(
-        position=Count("pk"), ahead=Count("pk", filter=_ahead(first, TIE))
+        position=Count("result_id"), ahead=Count("result_id", filter=_ahead(first, TIE))
     )
     window = [*before, mine, *after]
     return len(before), _ranked(window, counted["position"] + 1, counted["ahead"] + 1)
