@@ -48,6 +48,7 @@ def load_deal(number: int, results: int, rng: random.Random) -> tuple[str, list[
     """A deal with ``results`` stored results (bulk inserts); its code and the tokens
     of three stored players in the middle of the board."""
     from django.contrib.auth import get_user_model
+    from django.db import connection
     from django.utils import timezone
 
     from accounts.models import ApiToken
@@ -81,6 +82,8 @@ def load_deal(number: int, results: int, rng: random.Random) -> tuple[str, list[
     Result.objects.bulk_create(rows, batch_size=5000)
     fill([deal.pk])
     DealBoardState.objects.filter(deal=deal).update(results_count=results)
+    with connection.cursor() as cursor:  # what autovacuum does after a load like this one
+        cursor.execute("VACUUM ANALYZE")
     middle = users[players // 2 : players // 2 + 3]
     return code, [ApiToken.issue(user, "bench")[1] for user in middle]
 
