@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -253,10 +254,27 @@ class RateLimitMiddleware:
     """Answers 429 to protected requests past their limits (after authentication, so
     that session users are known; Bearer tokens are looked up here by their hash)."""
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+    sync_capable = True
+    async_capable = True
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:  # an async view keeps the chain async (Django's middleware docs)
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.is_async:
+            return self.__acall__(request)
+        return self.refusal(request) or self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        refused = None
+        if protected_scope(request) is not None and enabled():  # the counting reads the cache
+            refused = await sync_to_async(self.refusal)(request)
+        return refused or await self.get_response(request)
+
+    def refusal(self, request: HttpRequest) -> HttpResponse | None:
         scope = protected_scope(request)
         if scope in ANONYMOUS_ONLY and request.user.is_authenticated:
             scope = None
@@ -266,4 +284,4 @@ class RateLimitMiddleware:
             if refused is not None:
                 logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)
                 return too_many(refused, getattr(request, "LANGUAGE_CODE", None))
-        return self.get_response(request)
+        return None

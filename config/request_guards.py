@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 
 MESSAGE = "The request's path, query or body holds a NUL character."
@@ -41,14 +43,29 @@ def has_nul(request: HttpRequest) -> bool:
 
 
 class RejectNulMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+    # Sync and async: an async view keeps the whole chain async (no hop to the sync thread).
+    sync_capable = True
+    async_capable = True
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.is_async:
+            return self.__acall__(request)
+        return self.refusal(request) or self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        return self.refusal(request) or await self.get_response(request)
+
+    def refusal(self, request: HttpRequest) -> HttpResponse | None:
         if has_nul(request):
             if request.path.startswith("/api/"):
                 return JsonResponse(
                     {"error": {"reason": "bad_request", "message": MESSAGE}}, status=400
                 )
             return HttpResponseBadRequest(MESSAGE)
-        return self.get_response(request)
+        return None
