@@ -50,18 +50,21 @@ class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         raise NotImplementedError
 
     async def connect(self) -> None:
-        await self.accept()
         resolved = await self.resolve()
         if resolved is None:
+            await self.accept()
             await self.send_json(
                 {"type": "error", "reason": "not_found", "message": "Nothing to watch here."}
             )
             await self.close(code=CLOSE_NOT_FOUND)
             return
         groups, first = resolved
+        # Joined before accepted: once the client sees its socket open, it gets every
+        # event published from then on.
         for group in groups:
             await watchers.join(group, self)
         self.joined = groups
+        await self.accept()
         if first is not None:
             await self.send_json(first)
 
