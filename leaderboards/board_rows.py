@@ -22,14 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from django.db import connection
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from leaderboards.boards import ON_BOARDS, ORDER, SLOWEST, board_order, on_boards, slowness, tie_of
 from leaderboards.models import BoardRow, DealBoardState, RecordEvent, Result
-from leaderboards.ranking import best_per_player, is_better
+from leaderboards.ranking import best_per_player, is_better, sort_key
 
 BEST = BoardRow.Board.BEST
 FIRST = BoardRow.Board.FIRST
@@ -43,6 +45,7 @@ class Standing:
     cards_left: int
     moves: int
     slowness: int
+    created_at: datetime
     ahead: int = 0
 
     @property
@@ -107,21 +110,23 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
     results = Result._meta.db_table
     events = RecordEvent._meta.db_table
     parts = [
-        f"SELECT 'top', t.player_id, t.result_id, t.cards_left, t.moves, t.slowness, 0 "
-        f"FROM (SELECT player_id, result_id, cards_left, moves, slowness FROM {rows} "
+        f"SELECT 'top', t.player_id, t.result_id, t.cards_left, t.moves, t.slowness, "
+        f"t.created_at, 0 FROM (SELECT player_id, result_id, cards_left, moves, slowness, "
+        f"created_at FROM {rows} "
         f"WHERE deal_id = %s AND board = 'best' ORDER BY {', '.join(ORDER)} LIMIT 1) t",
         f"SELECT m.board, m.player_id, m.result_id, m.cards_left, m.moves, m.slowness, "
+        f"m.created_at, "
         f"{_OWN_AHEAD} "
         f"FROM {rows} m WHERE m.deal_id = %s AND m.player_id = %s",
         f"SELECT 'facts', CASE WHEN EXISTS (SELECT 1 FROM {results} WHERE deal_id = %s "
         f"AND player_id = %s) THEN 1 ELSE 0 END, CASE WHEN EXISTS (SELECT 1 FROM {events} "
-        f"WHERE deal_id = %s AND kind = 'FIRST_WIN') THEN 1 ELSE 0 END, 0, 0, 0, 0",
+        f"WHERE deal_id = %s AND kind = 'FIRST_WIN') THEN 1 ELSE 0 END, 0, 0, 0, NULL, 0",
     ]
     params: list[Any] = [deal_id, deal_id, player_id, deal_id, player_id, deal_id]
     if new is not None:
         for board in (BEST, FIRST):
             parts.append(
-                f"SELECT 'new-{board}', 0, 0, 0, 0, 0, "
+                f"SELECT 'new-{board}', 0, 0, 0, 0, 0, NULL, "
                 + _ahead("%s", f"'{board}'", "(%s, %s, %s)")
             )
             params += [deal_id, *tie_of(new)]
@@ -131,13 +136,13 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
     found: dict[str, Standing] = {}
     counts: dict[str, int] = {}
     played = ever_won = False
-    for what, a, b, cards, moves, slow, ahead in fetched:
+    for what, a, b, cards, moves, slow, created, ahead in fetched:
         if what == "facts":
             played, ever_won = bool(a), bool(b)
         elif what.startswith("new-"):
             counts[what[4:]] = int(ahead)
         else:
-            found[what] = Standing(a, b, cards, moves, slow, int(ahead))
+            found[what] = Standing(a, b, cards, moves, slow, _datetime(created), int(ahead))
     own_best, own_first = found.get(BEST), found.get(FIRST)
     if new is not None:  # the player's own rows are not ahead of them
         for board, own in ((BEST, own_best), (FIRST, own_first)):
@@ -166,6 +171,13 @@ def player_rows(deal_id: int, player_id: int) -> list[tuple[str, int]]:
         return [(str(board), int(ahead)) for board, ahead in cursor.fetchall()]
 
 
+def _datetime(value: Any) -> datetime:
+    """A raw cursor's timestamp: aware (PostgreSQL), or naive UTC or text (SQLite)."""
+    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
+    assert parsed is not None, value
+    return parsed if timezone.is_aware(parsed) else parsed.replace(tzinfo=UTC)
+
+
 def _row(board: str, result: Result) -> BoardRow:
     return BoardRow(**row_fields(board, result))
 
@@ -187,9 +199,12 @@ def add(state: DealBoardState, result: Result, before: Before) -> None:
     if not result.on_boards:
         return
     rows: list[BoardRow] = []
-    if is_better(result, before.own_best):  # equal is not better: the earlier stays
+    own = before.own_best
+    # The whole order, not just the tie key: a result cleared from review may be older
+    # than the player's best, and then it is their best among equals (the earlier).
+    if own is None or sort_key(result) < sort_key(own):
         rows.append(_row(BEST, result))
-        state.best_players += before.own_best is None
+        state.best_players += own is None
     if result.first_try:
         rows.append(_row(FIRST, result))
         state.first_players += 1
