@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from websockets.asyncio.client import connect
 from tests.platform.helpers import make_player
 from tests.records.conftest import numbered
 from tests.records.logs import text, winning_log
-from tests.reliability.servers import uvicorn
+from tests.reliability.servers import server_on_test_database
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -44,10 +45,13 @@ async def watch_then_submit(watch_port: int, submit_port: int, token: str) -> li
     return [answer, *frames]
 
 
-def test_a_watcher_on_one_server_gets_a_record_submitted_to_the_other() -> None:
+def test_a_watcher_on_one_server_gets_a_record_submitted_to_the_other(tmp_path: Path) -> None:
     numbered(CODE)
     _, token = make_player("ann")
-    with uvicorn() as first, uvicorn() as second:
+    with (
+        server_on_test_database(tmp_path / "first.log") as first,
+        server_on_test_database(tmp_path / "second.log") as second,
+    ):
         answer, record, board = asyncio.run(watch_then_submit(first, second, token))
     assert [e["kind"] for e in answer["events"]] == ["FIRST_WIN"]
     assert record["type"] == "record" and record["event"]["id"] == answer["events"][0]["id"]

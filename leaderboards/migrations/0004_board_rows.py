@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0002_fairness'),
-        ('leaderboards', '0002_held_results_and_timings'),
+        ('leaderboards', '0003_held_result_queue'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
