@@ -33,14 +33,14 @@ import logging
 import math
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from config.refusing_middleware import RefusingMiddleware
 
 logger = logging.getLogger(__name__)
 
@@ -250,29 +250,12 @@ def protected_scope(request: HttpRequest) -> str | None:
     return None
 
 
-class RateLimitMiddleware:
+class RateLimitMiddleware(RefusingMiddleware):
     """Answers 429 to protected requests past their limits (after authentication, so
     that session users are known; Bearer tokens are looked up here by their hash)."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:  # an async view keeps the chain async (Django's middleware docs)
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.is_async:
-            return self.__acall__(request)
-        return self.refusal(request) or self.get_response(request)
-
-    async def __acall__(self, request: HttpRequest) -> HttpResponse:
-        refused = None
-        if protected_scope(request) is not None and enabled():  # the counting reads the cache
-            refused = await sync_to_async(self.refusal)(request)
-        return refused or await self.get_response(request)
+    def blocks(self, request: HttpRequest) -> bool:
+        return protected_scope(request) is not None and enabled()  # it counts in the cache
 
     def refusal(self, request: HttpRequest) -> HttpResponse | None:
         scope = protected_scope(request)

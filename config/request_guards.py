@@ -14,11 +14,10 @@ API body, from the OpenAPI schema).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+
+from config.refusing_middleware import RefusingMiddleware
 
 MESSAGE = "The request's path, query or body holds a NUL character."
 
@@ -42,25 +41,7 @@ def has_nul(request: HttpRequest) -> bool:
     return json_body_has_nul(request)
 
 
-class RejectNulMiddleware:
-    # Sync and async: an async view keeps the whole chain async (no hop to the sync thread).
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.is_async:
-            return self.__acall__(request)
-        return self.refusal(request) or self.get_response(request)
-
-    async def __acall__(self, request: HttpRequest) -> HttpResponse:
-        return self.refusal(request) or await self.get_response(request)
-
+class RejectNulMiddleware(RefusingMiddleware):
     def refusal(self, request: HttpRequest) -> HttpResponse | None:
         if has_nul(request):
             if request.path.startswith("/api/"):

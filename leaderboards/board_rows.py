@@ -31,7 +31,7 @@ from django.utils.dateparse import parse_datetime
 
 from leaderboards.boards import ON_BOARDS, ORDER, SLOWEST, board_order, on_boards, slowness, tie_of
 from leaderboards.models import BoardRow, DealBoardState, RecordEvent, Result
-from leaderboards.ranking import best_per_player, is_better, sort_key
+from leaderboards.ranking import Rankable, best_per_player, is_better, sort_key
 
 BEST = BoardRow.Board.BEST
 FIRST = BoardRow.Board.FIRST
@@ -236,7 +236,7 @@ def remove(state: DealBoardState, result: Result) -> None:
     state.save(update_fields=["best_players", "first_players"])
 
 
-class BoardItem(Protocol):
+class BoardItem(Rankable, Protocol):
     """What a row is made from: a ``Result``, or a migration's historical one."""
 
     @property
@@ -247,16 +247,6 @@ class BoardItem(Protocol):
     def player_id(self) -> int: ...
     @property
     def first_try(self) -> bool: ...
-    @property
-    def cards_left(self) -> int: ...
-    @property
-    def moves(self) -> int: ...
-    @property
-    def duration_ms(self) -> int | None: ...
-    @property
-    def created_at(self) -> datetime: ...
-    @property
-    def id(self) -> int: ...
 
 
 def row_fields(board: str, item: BoardItem) -> dict[str, Any]:

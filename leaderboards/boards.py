@@ -14,7 +14,7 @@ strictly better on cards, moves and time.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from django.db.models import Count, F, Q, QuerySet
 from django.db.models.fields.tuple_lookups import TupleGreaterThan, TupleLessThan
@@ -22,7 +22,7 @@ from django.db.models.fields.tuple_lookups import TupleGreaterThan, TupleLessTha
 from games.models import Deal
 from leaderboards.models import BoardRow, DealBoardState, Result
 from leaderboards.presenters import deal_info, par_of, result_info
-from leaderboards.ranking import Ranked
+from leaderboards.ranking import Rankable, Ranked
 
 BoardKind = Literal["best", "first"]
 BOARDS: tuple[BoardKind, ...] = ("best", "first")
@@ -63,16 +63,7 @@ def slowness(duration_ms: int | None) -> int:
     return SLOWEST if duration_ms is None else duration_ms
 
 
-class Keyed(Protocol):
-    @property
-    def cards_left(self) -> int: ...
-    @property
-    def moves(self) -> int: ...
-    @property
-    def duration_ms(self) -> int | None: ...
-
-
-def tie_of(item: Keyed) -> tuple[int, int, int]:
+def tie_of(item: Rankable) -> tuple[int, int, int]:
     """``ranking.tie_key`` as the columns hold it."""
     return (item.cards_left, item.moves, slowness(item.duration_ms))
 

@@ -23,7 +23,8 @@ from django.test.utils import CaptureQueriesContext
 from config.asgi import application
 from tests.platform.helpers import bearer, make_player
 from tests.records.conftest import finish, numbered
-from tests.records.logs import greedy_log, padded, text, winning_log
+from tests.records.logs import greedy_log, padded, winning_log
+from tests.records.test_submission_query_count import submit
 
 pytestmark = pytest.mark.django_db
 
@@ -53,17 +54,6 @@ def statements(call: Callable[[], Any]) -> int:
     with CaptureQueriesContext(connection) as queries:
         call()
     return len(queries)
-
-
-def submit(client: Client, token: str, log: list[str]) -> dict[str, Any]:
-    response = client.post(
-        f"/api/deals/{CODE}/results",
-        {"log": text(log)},
-        content_type="application/json",
-        **bearer(token),
-    )
-    assert response.status_code == 201, response.content
-    return response.json()
 
 
 @pytest.fixture
