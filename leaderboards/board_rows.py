@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from django.db import connection
 from django.utils import timezone
@@ -33,8 +33,9 @@ from leaderboards.boards import ON_BOARDS, ORDER, SLOWEST, board_order, on_board
 from leaderboards.models import BoardRow, DealBoardState, RecordEvent, Result
 from leaderboards.ranking import Rankable, best_per_player, is_better, sort_key
 
-BEST = BoardRow.Board.BEST
-FIRST = BoardRow.Board.FIRST
+#: ``BoardRow.Board`` values, as plain strings (they are spelled into SQL).
+BEST: Final = "best"
+FIRST: Final = "first"
 @dataclass(frozen=True, slots=True)
 class Standing:
     """A row as the record decision reads it (``ranking.Rankable`` plus the player);
