@@ -51,6 +51,13 @@ class _Group:
 class _LoopGroups:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     groups: dict[str, _Group] = field(default_factory=dict)
+    refresher: asyncio.Task[None] | None = None
+
+
+#: Seconds between two renewals of this process's group memberships: channels' layers
+#: drop a membership ``group_expiry`` (a day) after it was added, and a process's channel
+#: stays in a group for as long as any of its sockets watches it.
+REFRESH_S = 3600.0
 
 
 _BY_LOOP: dict[asyncio.AbstractEventLoop, _LoopGroups] = {}
@@ -82,6 +89,16 @@ async def _receive(layer: Any, group: _Group) -> None:
             await deliver(tuple(group.sockets.values()), message)
 
 
+async def _refresh(here: _LoopGroups) -> None:
+    while True:
+        await asyncio.sleep(REFRESH_S)
+        layer = get_channel_layer()
+        if layer is None:
+            continue
+        for name, group in tuple(here.groups.items()):
+            await layer.group_add(name, group.channel)
+
+
 async def join(group_name: str, socket: Socket) -> None:
     """Add ``socket`` to the group; the process joins it on the layer on first use."""
     here = _here()
@@ -95,6 +112,8 @@ async def join(group_name: str, socket: Socket) -> None:
             await layer.group_add(group_name, group.channel)
             group.task = asyncio.create_task(_receive(layer, group))
             here.groups[group_name] = group
+            if here.refresher is None or here.refresher.done():
+                here.refresher = asyncio.create_task(_refresh(here))
         group.sockets[id(socket)] = socket
 
 
@@ -106,6 +125,8 @@ async def leave(group_name: str, socket: Socket) -> None:
         if group is None or group.sockets.pop(id(socket), None) is None or group.sockets:
             return
         del here.groups[group_name]
+        if not here.groups and here.refresher is not None:
+            here.refresher.cancel()
         if group.task is not None:
             group.task.cancel()
             await asyncio.gather(group.task, return_exceptions=True)
