@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import AsyncToSync, SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import close_old_connections, transaction
 
@@ -97,6 +97,10 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
         return None
     loop: asyncio.AbstractEventLoop | None = getattr(local, "main_event_loop", None)
     if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    if loop in AsyncToSync.loop_thread_executors:
+        # A loop async_to_sync made for one call (a sync caller of an async view, such
+        # as Django's test client): it ends with the call, and a push left on it is lost.
         return None
     return loop
 
