@@ -1,13 +1,18 @@
-"""Record events fanned out to 1,000 WebSocket watchers of one deal: delivery latency.
+"""Record events fanned out to 1,000 and 10,000 WebSocket watchers of one deal, served by
+1 and 2 server processes: delivery latency, events lost, memory per idle socket.
 
-    .venv/bin/python bench/fanout.py [--sockets 1000] [--events 20] [--layers core pubsub]
+    .venv/bin/python bench/fanout.py [--sockets 1000 10000] [--processes 1 2]
+                                     [--events 10] [--layers pubsub core]
 
-For each channel layer (channels-redis' default ``core`` layer, then its ``pubsub`` layer:
-``CHANNEL_LAYER`` selects it, config/settings.py), a uvicorn server (DEBUG off, the
-``arena_bench`` PostgreSQL database, Redis) gets ``--sockets`` watchers on
-``/ws/deals/<code>/``; then ``--events`` players each submit a strictly better winning log
-on that deal, one after the other, so each submission commits one record event
-(FIRST_WIN, then NEW_RECORD) that goes to every watcher.
+For each channel layer (``CHANNEL_LAYER``, config/settings.py; ``pubsub`` by default),
+number of uvicorn processes (``--workers``) and number of watchers, a server (DEBUG off,
+the ``arena_bench`` PostgreSQL database, Redis, per-message deflate off as docker-compose
+runs it) gets the watchers on ``/ws/deals/<code>/``; then ``--events`` players each submit
+a strictly better winning log on that deal, one after the other, so each submission
+commits one record event (FIRST_WIN, then NEW_RECORD) that goes to every watcher. Each
+server process receives an event once per group and writes it to its own sockets
+(leaderboards.watchers). Memory: the server processes' RSS with the sockets open, less
+their RSS just after start, per socket.
 
 Latency per socket and event, two ways:
 * from the commit: the server (run with ``BENCH_VIEWS=1``) stamps each live push with the
@@ -17,10 +22,10 @@ Latency per socket and event, two ways:
 Baseline: the same figure for the first of the watchers to get each event, i.e. the
 cost of one delivery without the fan-out. Target: p99 <= 100 ms from the commit.
 
-The watchers run in this one Python process, so the figures include its own time to
-read 1,000 frames per event (a browser has one socket each). ``--client-procs N`` spreads
-them over N client processes (each waits a fixed ``--settle`` seconds per event, then all
-arrivals are gathered at the end) to show how much of the figure is the client's.
+The watchers run in client processes of this script (one per 2,500 sockets unless
+``--client-procs``), so the figures include the client's own time to read every frame (a
+browser has one socket each). With more than one client process, each waits a fixed
+``--settle`` seconds per event, then all arrivals are gathered at the end.
 """
 
 from __future__ import annotations
@@ -197,7 +202,8 @@ async def _client(port: int, count: int, pipe: Any) -> None:
 
 
 async def measure_split(
-    port: int, sockets: int, logs: list[str], tokens: list[str], procs: int, settle: float
+    port: int, sockets: int, logs: list[str], tokens: list[str], procs: int, settle: float,
+    server_pid: int,
 ) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     shares = [sockets // procs + (n < sockets % procs) for n in range(procs)]
@@ -210,6 +216,7 @@ async def measure_split(
         children.append(child)
     connect_s = max(await asyncio.gather(*(asyncio.to_thread(p.recv) for p in pipes)))
     await asyncio.sleep(1)
+    rss = common.tree_rss_mb(server_pid)
     sent_at: dict[int, float] = {}
     created_at: dict[int, float] = {}
     for log, token in zip(logs, tokens, strict=True):
@@ -229,13 +236,16 @@ async def measure_split(
         child.join(10)
     written = await server_side(port)
     figures = summarise(arrivals, committed, created_at, sent_at, sockets, written)
-    return {"connect_s": connect_s, **figures}
+    return {"connect_s": connect_s, "rss_mb": rss, **figures}
 
 
-async def measure(port: int, sockets: int, logs: list[str], tokens: list[str]) -> dict[str, Any]:
+async def measure(
+    port: int, sockets: int, logs: list[str], tokens: list[str], server_pid: int
+) -> dict[str, Any]:
     watchers = Watchers(port, sockets)
     connect_s = await watchers.open()
     await asyncio.sleep(1)
+    rss = common.tree_rss_mb(server_pid)
     sent_at: dict[int, float] = {}
     created_at: dict[int, float] = {}
     for log, token in zip(logs, tokens, strict=True):
@@ -251,72 +261,84 @@ async def measure(port: int, sockets: int, logs: list[str], tokens: list[str]) -
     figures = summarise(
         watchers.arrivals, watchers.committed, created_at, sent_at, sockets, written
     )
-    return {"connect_s": connect_s, **figures}
+    return {"connect_s": connect_s, "rss_mb": rss, **figures}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sockets", type=int, default=1000)
-    parser.add_argument("--events", type=int, default=20)
-    parser.add_argument("--layers", nargs="+", default=["core", "pubsub"],
-                        choices=["core", "pubsub"])  # fmt: skip
+    parser.add_argument("--sockets", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--processes", type=int, nargs="+", default=[1, 2],
+                        help="uvicorn processes (--workers) serving the watchers")  # fmt: skip
+    parser.add_argument("--events", type=int, default=10)
+    parser.add_argument("--layers", nargs="+", default=["pubsub"], choices=["core", "pubsub"])
     parser.add_argument(
         "--client-procs",
         type=int,
-        default=1,
-        help="spread the watchers over this many client processes",
+        default=0,
+        help="spread the watchers over this many client processes (0: 1 per 2,500 sockets)",
     )
     parser.add_argument(
         "--settle",
         type=float,
         default=1.5,
-        help="with --client-procs > 1: seconds to wait after each event",
+        help="with more than one client process: seconds to wait after each event",
     )
     common.add_uvicorn_option(parser)
     args = parser.parse_args()
-    common.raise_nofile(args.sockets * 2 + 1024)
+    # As the platform serves (config/serve.py): per-message deflate off.
+    args.uvicorn = args.uvicorn or ["--ws-per-message-deflate", "false"]
+    common.raise_nofile(max(args.sockets) * 2 + 1024)
     print(f"machine: {common.machine()}")
     common.fresh_database()
     common.use_bench_database()
     line = winning_line()
-    rounds = len(args.layers)
+    runs = [(layer, procs, sockets) for layer in args.layers for procs in args.processes
+            for sockets in args.sockets]  # fmt: skip
     # Strictly better each time (one move fewer): every submission is a new record.
-    paddings = list(range(args.events * rounds, 0, -1))
+    paddings = list(range(args.events * len(runs), 0, -1))
     logs = [" ".join(["D", "U"] * pad + line) for pad in paddings]
     tokens = make_players(len(logs), "fan")
 
-    print(f"{args.sockets} watchers of {CODE} in {args.client_procs} client process(es), "
-          f"{args.events} record events per layer; "
+    print(f"watchers of {CODE}, {args.events} record events per run; "
           f"uvicorn {' '.join(args.uvicorn) or '(defaults)'}")  # fmt: skip
-    for index, layer in enumerate(args.layers):
+    for index, (layer, procs, sockets) in enumerate(runs):
         part = slice(index * args.events, (index + 1) * args.events)
+        clients = args.client_procs or max(1, sockets // 2500)
         env = common.server_env(CHANNEL_LAYER=layer, DATABASE_POOL_SIZE="10", BENCH_VIEWS="1")
-        with common.running(env, *args.uvicorn) as server:
-            if args.client_procs > 1:
+        extra = [*args.uvicorn, *(["--workers", str(procs)] if procs > 1 else [])]
+        with common.running(env, *extra) as server:
+            assert server.process is not None
+            idle = common.tree_rss_mb(server.process.pid)
+            if clients > 1:
                 split = measure_split(
-                    server.port, args.sockets, logs[part], tokens[part], args.client_procs,
-                    args.settle,
+                    server.port, sockets, logs[part], tokens[part], clients, args.settle,
+                    server.process.pid,
                 )  # fmt: skip
                 figures = asyncio.run(split)
             else:
-                figures = asyncio.run(measure(server.port, args.sockets, logs[part], tokens[part]))
+                alone = measure(server.port, sockets, logs[part], tokens[part], server.process.pid)
+                figures = asyncio.run(alone)
+        name = f"{layer}, {procs} process{'es' if procs > 1 else ''}, {sockets} watchers"
         commit, send, first = figures["from_commit"], figures["from_send"], figures["first_socket"]
+        per_socket_kb = (figures["rss_mb"] - idle) * 1024 / sockets
         print(
-            f"[{layer}] connected {args.sockets} sockets in {figures['connect_s']:.1f} s; "
-            f"{figures['complete_events']}/{args.events} events reached every socket"
+            f"[{name}] connected in {figures['connect_s']:.1f} s ({clients} client "
+            f"process(es)); {figures['complete_events']}/{args.events} events reached every "
+            f"socket; server RSS {idle:.0f} MB idle, {figures['rss_mb']:.0f} MB with the "
+            f"sockets: {per_socket_kb:.1f} KB per idle socket"
         )
         print(
-            f"[{layer}] from commit: p50 {commit['p50']:6.1f} ms  p99 {commit['p99']:6.1f} ms  "
+            f"[{name}] from commit: p50 {commit['p50']:6.1f} ms  p99 {commit['p99']:6.1f} ms  "
             f"max {commit['max']:6.1f} ms  (n={commit['n']})  target p99 <= 100 ms"
         )
         sfirst, slast = figures["server_first"], figures["server_last"]
         print(
-            f"[{layer}] server side, from commit: first socket written p50 {sfirst['p50']:6.1f} "
+            f"[{name}] server side, from commit: first socket written p50 {sfirst['p50']:6.1f} "
             f"ms; last socket written p50 {slast['p50']:6.1f} ms  p99 {slast['p99']:6.1f} ms  "
             f"({figures['server_complete']}/{args.events} events written to every socket)"
         )
-        print(f"[{layer}] from send:   p50 {send['p50']:6.1f} ms  p99 {send['p99']:6.1f} ms")
-        print(f"[{layer}] baseline, first socket per event, from commit: p50 "
+        print(f"[{name}] from send:   p50 {send['p50']:6.1f} ms  p99 {send['p99']:6.1f} ms")
+        print(f"[{name}] baseline, first socket per event, from commit: p50 "
               f"{first['p50']:6.1f} ms  p99 {first['p99']:6.1f} ms; fan-out p99 / baseline "
               f"p50 = {commit['p99'] / max(first['p50'], 0.001):.1f}x")  # fmt: skip
 

@@ -62,19 +62,21 @@ def stamp_live_pushes() -> None:
 
 
 def time_watch_sockets() -> None:
-    """Wrap ``WatchConsumer.arena_event`` to note when each stamped push was written."""
-    from leaderboards.consumers import WatchConsumer
+    """Wrap ``leaderboards.watchers.deliver`` (one call per push, group and process) to
+    note when each stamped push was written to its first and last socket."""
+    from leaderboards import watchers
 
-    original = WatchConsumer.arena_event
+    original = watchers.deliver
 
-    async def arena_event(self: Any, message: dict[str, Any]) -> None:
-        await original(self, message)
+    async def deliver(sockets: Any, message: dict[str, Any]) -> None:
+        sockets = tuple(sockets)
+        first = time.time()
+        await original(sockets, message)
         payload = message.get("payload")
         stamp = payload.get("bench_committed_at") if isinstance(payload, dict) else None
-        if stamp:
-            now = time.time()
-            row = _written.setdefault(stamp, [0, now, now])
-            row[0] += 1
-            row[2] = now
+        if stamp and sockets:
+            row = _written.setdefault(stamp, [0, first, first])
+            row[0] += len(sockets)
+            row[2] = time.time()
 
-    WatchConsumer.arena_event = arena_event  # type: ignore[method-assign]
+    watchers.deliver = deliver  # type: ignore[assignment]

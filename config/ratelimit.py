@@ -33,13 +33,14 @@ import logging
 import math
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from config.refusing_middleware import RefusingMiddleware
 
 logger = logging.getLogger(__name__)
 
@@ -249,14 +250,14 @@ def protected_scope(request: HttpRequest) -> str | None:
     return None
 
 
-class RateLimitMiddleware:
+class RateLimitMiddleware(RefusingMiddleware):
     """Answers 429 to protected requests past their limits (after authentication, so
     that session users are known; Bearer tokens are looked up here by their hash)."""
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+    def blocks(self, request: HttpRequest) -> bool:
+        return protected_scope(request) is not None and enabled()  # it counts in the cache
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def refusal(self, request: HttpRequest) -> HttpResponse | None:
         scope = protected_scope(request)
         if scope in ANONYMOUS_ONLY and request.user.is_authenticated:
             scope = None
@@ -266,4 +267,4 @@ class RateLimitMiddleware:
             if refused is not None:
                 logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)
                 return too_many(refused, getattr(request, "LANGUAGE_CODE", None))
-        return self.get_response(request)
+        return None

@@ -14,9 +14,10 @@ API body, from the OpenAPI schema).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+
+from config.refusing_middleware import RefusingMiddleware
 
 MESSAGE = "The request's path, query or body holds a NUL character."
 
@@ -40,15 +41,12 @@ def has_nul(request: HttpRequest) -> bool:
     return json_body_has_nul(request)
 
 
-class RejectNulMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+class RejectNulMiddleware(RefusingMiddleware):
+    def refusal(self, request: HttpRequest) -> HttpResponse | None:
         if has_nul(request):
             if request.path.startswith("/api/"):
                 return JsonResponse(
                     {"error": {"reason": "bad_request", "message": MESSAGE}}, status=400
                 )
             return HttpResponseBadRequest(MESSAGE)
-        return self.get_response(request)
+        return None

@@ -1,24 +1,28 @@
-"""A deal's boards, read from its results (SPEC §7).
+"""A deal's boards, read from its ``BoardRow`` table (SPEC §7).
 
 * ``best``: each player's best result on the deal;
 * ``first``: each player's first result on the deal (``Result.first_try``).
 
-Both leave out abandoned and disqualified results and rank with leaderboards.ranking.
-Boards are computed on demand from the results (one query, ranked in Python): simple
-and always consistent with the record decisions, which run the same code under the
-deal's lock. Fine for thousands of players per deal; a cached table would come later.
+Both hold only results on the boards (``ON_BOARDS``) and rank as leaderboards.ranking.
+Each board is read in bounded work, whatever the number of results on the deal: the
+top N in index order, a player's rank by counting the rows ahead of theirs on the
+``board_row_order`` index, the rows around them by keyset (2 before, 2 after), the
+number of players from ``DealBoardState`` (leaderboards.board_rows keeps rows and counts
+under the deal's lock). Ranks are competition ranks: a row's rank is 1 + the rows
+strictly better on cards, moves and time.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
+from django.db.models.fields.tuple_lookups import TupleGreaterThan, TupleLessThan
 
 from games.models import Deal
-from leaderboards.models import Result
+from leaderboards.models import BoardRow, DealBoardState, Result
 from leaderboards.presenters import deal_info, par_of, result_info
-from leaderboards.ranking import Ranked, around, best_per_player, rank_results
+from leaderboards.ranking import Rankable, Ranked
 
 BoardKind = Literal["best", "first"]
 BOARDS: tuple[BoardKind, ...] = ("best", "first")
@@ -44,26 +48,29 @@ def board_order() -> list[Any]:
     return ["cards_left", "moves", F("duration_ms").asc(nulls_last=True), "created_at", "id"]
 
 
+#: ``BoardRow``'s columns in board order (``ranking.sort_key``); the first three (the
+#: tie key) decide a rank.
+ORDER = ("cards_left", "moves", "slowness", "created_at", "result_id")
+TIE = ORDER[:3]
+#: Rows either side of the player's own (``ranking.around``).
+AROUND = 2
+
+#: ``slowness`` of a result without a duration: slower than any measured time.
+SLOWEST = 2**63 - 1
+
+
+def slowness(duration_ms: int | None) -> int:
+    return SLOWEST if duration_ms is None else duration_ms
+
+
+def tie_of(item: Rankable) -> tuple[int, int, int]:
+    """``ranking.tie_key`` as the columns hold it."""
+    return (item.cards_left, item.moves, slowness(item.duration_ms))
+
+
 def current_best(deal: Deal) -> Result | None:
     """The deal's #1 result (None when nothing is on its boards)."""
     return on_boards(deal).select_related("player").order_by(*board_order()).first()
-
-
-def board_results(deal: Deal) -> list[Result]:
-    """Every result on the deal's boards, with its player (one query; no move logs)."""
-    return list(on_boards(deal).select_related("player__profile").defer("log").order_by())
-
-
-def ranked_board(
-    deal: Deal, kind: BoardKind, results: list[Result] | None = None
-) -> list[Ranked[Result]]:
-    """The whole board, ranked (competition ranks). ``results``: ``board_results(deal)``
-    when the caller already has them."""
-    if results is None:
-        results = board_results(deal)
-    if kind == "first":
-        return rank_results(r for r in results if r.first_try)
-    return rank_results(best_per_player(results, lambda r: r.player_id))
 
 
 def strictly_better(result: Result) -> Q:
@@ -77,17 +84,89 @@ def strictly_better(result: Result) -> Q:
     return better
 
 
+def rows_of(deal: Deal | int, kind: BoardKind) -> QuerySet[BoardRow]:
+    deal_id = deal if isinstance(deal, int) else deal.pk
+    return BoardRow.objects.filter(deal_id=deal_id, board=kind)
+
+
+def _cols(names: tuple[str, ...]) -> tuple[F, ...]:
+    return tuple(F(name) for name in names)
+
+
+def _key(row: BoardRow, names: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(getattr(row, name) for name in names)
+
+
+def _ahead(row: BoardRow, names: tuple[str, ...]) -> TupleLessThan:
+    """Rows before ``row`` on ``names`` (the whole order, or the tie key)."""
+    return TupleLessThan(_cols(names), _key(row, names))
+
+
+def _with_results(rows: QuerySet[BoardRow]) -> QuerySet[BoardRow]:
+    return rows.select_related("result__player__profile").defer(
+        "result__log", "result__timings"
+    )
+
+
+def _ranked(rows: list[BoardRow], position: int, rank: int) -> list[Ranked[Result]]:
+    """Consecutive rows from board ``position`` whose first row has ``rank``."""
+    ranked: list[Ranked[Result]] = []
+    previous: tuple[Any, ...] | None = None
+    for offset, row in enumerate(rows):
+        key = _key(row, TIE)
+        if previous is not None and key != previous:
+            rank = position + offset
+        previous = key
+        ranked.append(Ranked(rank, row.result))
+    return ranked
+
+
+def top(deal: Deal | int, kind: BoardKind, limit: int) -> list[Ranked[Result]]:
+    """The board's first ``limit`` rows, ranked: one query in index order."""
+    return _ranked(list(_with_results(rows_of(deal, kind)).order_by(*ORDER)[:limit]), 1, 1)
+
+
+def near(deal: Deal | int, kind: BoardKind, player_id: int) -> tuple[int, list[Ranked[Result]]]:
+    """The player's row with ``AROUND`` rows either side, ranked, and where the player's
+    row is in that list; ``(-1, [])`` when they are not on the board. Four bounded
+    queries: their row, the rows just before and after it (keyset on the index), and one
+    count of the rows ahead of the first row shown."""
+    rows = _with_results(rows_of(deal, kind))
+    mine = rows.filter(player_id=player_id).first()
+    if mine is None:
+        return -1, []
+    order = _key(mine, ORDER)
+    before = list(
+        rows.filter(TupleLessThan(_cols(ORDER), order)).order_by(
+            *(F(name).desc() for name in ORDER)
+        )[:AROUND]
+    )[::-1]
+    after = list(rows.filter(TupleGreaterThan(_cols(ORDER), order)).order_by(*ORDER)[:AROUND])
+    first = before[0] if before else mine
+    counted = rows_of(deal, kind).filter(_ahead(first, ORDER)).aggregate(
+        position=Count("result_id"), ahead=Count("result_id", filter=_ahead(first, TIE))
+    )
+    window = [*before, mine, *after]
+    return len(before), _ranked(window, counted["position"] + 1, counted["ahead"] + 1)
+
+
+def players(deal: Deal | int, kind: BoardKind) -> int:
+    """How many players the board has (``DealBoardState``'s count of its rows)."""
+    deal_id = deal if isinstance(deal, int) else deal.pk
+    field = "best_players" if kind == "best" else "first_players"
+    count = DealBoardState.objects.filter(deal_id=deal_id).values_list(field, flat=True).first()
+    return int(count or 0)
+
+
 def best_ever_rank(result: Result) -> int | None:
-    """Where ``result`` stands among the other players' bests: 1 + the players with a
-    strictly better result (one counting query; used by profiles and answers)."""
+    """Where ``result`` stands among the other players' bests: 1 + the players whose best
+    is strictly better (one counting query on the index; profiles and answers)."""
     if not result.on_boards:
         return None
     others = (
-        on_boards(result.deal)
+        rows_of(result.deal_id, "best")
         .exclude(player_id=result.player_id)
-        .filter(strictly_better(result))
-        .values("player_id")
-        .distinct()
+        .filter(TupleLessThan(_cols(TIE), tie_of(result)))
         .count()
     )
     return others + 1
@@ -102,28 +181,26 @@ def board_view(
     kind: BoardKind = "best",
     limit: int = DEFAULT_LIMIT,
     me_id: int | None = None,
-    results: list[Result] | None = None,
 ) -> dict[str, Any]:
     """The board as the API and the deal's watchers get it: top ``limit``, and for a
     signed-in player their own row (``me``) and the rows around it (``around``)."""
     limit = max(1, min(limit, MAX_LIMIT))
     par = par_of(deal)
-    ranked = ranked_board(deal, kind, results)
     me: dict[str, Any] | None = None
-    near: list[dict[str, Any]] = []
+    around: list[dict[str, Any]] = []
     if me_id is not None:
-        index = next((i for i, e in enumerate(ranked) if e.item.player_id == me_id), None)
-        if index is not None:
-            me = _row(ranked[index], par)
-            near = [_row(e, par) for e in around(ranked, index)]
+        index, window = near(deal, kind, me_id)
+        if window:
+            me = _row(window[index], par)
+            around = [_row(e, par) for e in window]
     return {
         "deal": deal_info(deal),
         "board": kind,
         "par": par,
-        "players": len(ranked),
-        "entries": [_row(e, par) for e in ranked[:limit]],
+        "players": players(deal, kind),
+        "entries": [_row(e, par) for e in top(deal, kind, limit)],
         "me": me,
-        "around": near,
+        "around": around,
     }
 
 

@@ -1,13 +1,15 @@
 """``/ws/deals/<ref>/`` (a deal's watchers) and ``/ws/feed/`` (the site's live feed).
 
-Thin: a consumer resolves what to watch, joins its group and forwards the
-group's ``{"type": "arena.event", "payload": {...}, "text": "..."}`` messages as their
-payload, as is (the ``text`` encoded once by the publisher; leaderboards.events).
-Shapes and group names live in leaderboards.events. Watching is read-only: a client
-frame gets an error frame back, never a crash; after ``ws_frames.MAX_BAD_FRAMES`` of them
-the socket is closed with ``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES`` (config/ws_frames.py).
-An unknown deal is accepted then closed with 4404, so that browsers see the code (a
-refused handshake shows none).
+Thin: a consumer resolves what to watch and joins its group through
+leaderboards.watchers, which receives the group's ``{"type": "arena.event", "text": ...}``
+messages once per process and writes their ``text`` (encoded once by the publisher,
+leaderboards.events) to every local socket of the group. These consumers have no channel
+of their own (``channel_layer_alias`` names no layer): an idle watcher costs no layer
+receive. Shapes and group names live in leaderboards.events. Watching is read-only: a
+client frame gets an error frame back, never a crash; after ``ws_frames.MAX_BAD_FRAMES``
+of them the socket is closed with ``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES``
+(config/ws_frames.py). An unknown deal is accepted then closed with 4404, so that
+browsers see the code (a refused handshake shows none).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from config import ws_frames
 from games.models import numbered_label
 from games.services.errors import GameServiceError
-from leaderboards import events
+from leaderboards import events, watchers
 from leaderboards.boards import board_view, empty_board
 from leaderboards.refs import resolve_deal_ref
 
@@ -37,8 +39,10 @@ READ_ONLY = {
 
 
 class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
-    """Joins ``self.groups_to_join`` after ``resolve()``; forwards arena events."""
+    """Joins the groups ``resolve()`` names (leaderboards.watchers writes their events)."""
 
+    #: No channel per socket: the process's watchers receive for every socket of a group.
+    channel_layer_alias = "watchers have no channel of their own"
     joined: tuple[str, ...] = ()
     bad_frames: ws_frames.BadFrameCount | None = None
 
@@ -46,43 +50,33 @@ class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         raise NotImplementedError
 
     async def connect(self) -> None:
-        await self.accept()
         resolved = await self.resolve()
         if resolved is None:
+            await self.accept()
             await self.send_json(
                 {"type": "error", "reason": "not_found", "message": "Nothing to watch here."}
             )
             await self.close(code=CLOSE_NOT_FOUND)
             return
         groups, first = resolved
+        # Joined before accepted: once the client sees its socket open, it gets every
+        # event published from then on.
         for group in groups:
-            await self.channel_layer.group_add(group, self.channel_name)
+            await watchers.join(group, self)
         self.joined = groups
+        await self.accept()
         if first is not None:
             await self.send_json(first)
 
     async def disconnect(self, code: int) -> None:
         for group in self.joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            await watchers.leave(group, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send_json(READ_ONLY)
         self.bad_frames = self.bad_frames or ws_frames.BadFrameCount()
         if self.bad_frames.add():
             await self.close(code=ws_frames.CLOSE_TOO_MANY_BAD_FRAMES)
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        # A group event touches no database: skip channels' per-message
-        # close_old_connections (a thread hop, 1,000 of them in a row per event).
-        if message.get("type") == events.MESSAGE_TYPE:
-            await self.arena_event(message)
-        else:
-            await super().dispatch(message)
-
-    async def arena_event(self, message: dict[str, Any]) -> None:
-        text = events.frame_text(message)
-        if text is not None:
-            await self.send(text_data=text)
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, default=str))

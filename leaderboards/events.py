@@ -24,13 +24,13 @@ import concurrent.futures
 import json
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import AsyncToSync, SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import close_old_connections, transaction
 
 from games.models import Deal
 
@@ -98,6 +98,10 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     loop: asyncio.AbstractEventLoop | None = getattr(local, "main_event_loop", None)
     if loop is None or loop.is_closed() or not loop.is_running():
         return None
+    if loop in AsyncToSync.loop_thread_executors:
+        # A loop async_to_sync made for one call (a sync caller of an async view, such
+        # as Django's test client): it ends with the call, and a push left on it is lost.
+        return None
     return loop
 
 
@@ -118,9 +122,12 @@ async def _push(layer: Any, groups: tuple[str, ...], message: dict[str, Any]) ->
             raise outcome
 
 
-async def _push_in_turn(layer: Any, groups: tuple[str, ...], message: dict[str, Any]) -> None:
+async def _push_in_turn(
+    layer: Any, groups: tuple[str, ...], message: dict[str, Any] | Callable[[], Awaitable[None]]
+) -> None:
     """``_push``, after the push handed to this loop before it: a deal's record event and
-    then its new board reach watchers in that order, as they were published."""
+    then its new board reach watchers in that order, as they were published. ``message``
+    may be a coroutine function that does the push itself (``_push_built``)."""
     loop = asyncio.get_running_loop()
     me = asyncio.current_task()
     assert me is not None
@@ -129,7 +136,10 @@ async def _push_in_turn(layer: Any, groups: tuple[str, ...], message: dict[str, 
     try:
         if before is not None and not before.done():
             await asyncio.wait([before])
-        await _push(layer, groups, message)
+        if callable(message):
+            await message()
+        else:
+            await _push(layer, groups, message)
     finally:
         if _LAST_PUSH.get(loop) is me:
             del _LAST_PUSH[loop]
@@ -176,3 +186,50 @@ def send_now(groups: Iterable[str], message: dict[str, Any]) -> None:
 def publish_on_commit(groups: Iterable[str], payload: dict[str, Any]) -> None:
     """Send ``payload`` to ``groups`` once the current transaction commits (now if none)."""
     transaction.on_commit(partial(send_now, tuple(groups), arena_message(payload)))
+
+
+#: The one thread of this process that builds pushes read from the database after their
+#: commit (a deal's board): off the request's thread, one database connection.
+_BUILDER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="push-build")
+
+
+def _build(build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    try:
+        return build()
+    finally:  # what the end of a request does for a request's thread
+        close_old_connections()
+
+
+async def _push_built(
+    layer: Any, groups: tuple[str, ...], build: Callable[[], dict[str, Any]]
+) -> None:
+    """Build the payload on the builder thread, then send it in publishing order."""
+    loop = asyncio.get_running_loop()
+    payload = await loop.run_in_executor(_BUILDER, _build, build)
+    await _push(layer, groups, arena_message(payload))
+
+
+def _build_and_send(groups: tuple[str, ...], build: Callable[[], dict[str, Any]]) -> None:
+    loop = _server_loop()
+    layer = get_channel_layer() if loop is not None else None
+    if loop is not None and layer is not None:
+        push = _push_in_turn(layer, groups, partial(_push_built, layer, groups, build))
+        try:
+            asyncio.run_coroutine_threadsafe(push, loop).add_done_callback(_report)
+            return
+        except RuntimeError:  # the loop closed in between: build and send it here
+            push.close()
+    try:
+        payload = build()
+    except Exception:
+        logger.exception("could not build a live push for %s", groups)
+        return
+    send_now(groups, arena_message(payload))
+
+
+def build_on_commit(groups: Iterable[str], build: Callable[[], dict[str, Any]]) -> None:
+    """Like ``publish_on_commit``, with the payload built by ``build()`` once the
+    transaction has committed: a deal's board is read after the commit, out of the
+    deal's lock; under the ASGI server on this process's builder thread, so that the
+    request answers without waiting for it (and a failing read loses only that push)."""
+    transaction.on_commit(partial(_build_and_send, tuple(groups), build))

@@ -1,8 +1,9 @@
 """Models of the leaderboards app (docs/architecture.md "Data model", docs/records.md).
 
 Results are facts computed by the engine from a move log, never from a client's numbers.
-Boards are computed from results on demand (leaderboards.boards); the only stored
-"state" besides results is the history of who held a deal's record and the events sent.
+Boards are read from ``BoardRow`` (one row per player and board, written with the
+results under the deal's lock); the other stored "state" besides results is the history
+of who held a deal's record and the events sent.
 
 Concurrency: every record decision on a deal runs inside one transaction holding a row
 lock on that deal's ``DealBoardState`` (``select_for_update``), so finishes on the same
@@ -119,10 +120,61 @@ class DealBoardState(models.Model):
         Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     results_count = models.IntegerField(default=0)
+    # Rows of each board (leaderboards.BoardRow), kept with them: a board's "players"
+    # without counting the deal's rows on every read.
+    best_players = models.IntegerField(default=0)
+    first_players = models.IntegerField(default=0)
     updated_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
         return f"board of {self.deal}"
+
+
+class BoardRow(models.Model):
+    """One player's row on one of a deal's boards: their best result (``best``) or their
+    first try (``first``), with the ranking key copied beside it.
+
+    Why a table: ranking every result of a deal on each request costs in proportion to
+    the deal's results (a daily deal has tens of thousands); with one row per player and
+    board and an index on the key, the top N, a player's rank (a counting query) and the
+    rows around them (keyset) read a bounded part of the index. Written only under the
+    deal's ``DealBoardState`` lock, by ``leaderboards.board_rows``, on every path that
+    changes what is on the boards (a new result, a held result cleared, a
+    disqualification): the rule is ``Result.on_boards``.
+
+    ``slowness`` is ``duration_ms``, or ``board_rows.SLOWEST`` for a result without one
+    (a submitted log), so that the order ``(cards_left, moves, slowness, created_at,
+    result_id)`` is ``leaderboards.ranking.sort_key`` with no NULL in the index.
+    """
+
+    class Board(models.TextChoices):
+        BEST = "best", "Best ever"
+        FIRST = "first", "First tries"
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="+")
+    board = models.CharField(max_length=5, choices=Board.choices)
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="board_rows")
+    cards_left = models.IntegerField()
+    moves = models.IntegerField()
+    slowness = models.BigIntegerField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deal", "board", "player"], name="board_row_one_per_player"
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["deal", "board", "cards_left", "moves", "slowness", "created_at", "result"],
+                name="board_row_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} board of {self.deal}: {self.player}"
 
 
 class RecordEvent(models.Model):

@@ -147,6 +147,12 @@ def running(env: dict[str, str], *extra_args: str) -> Iterator[Server]:
         server.stop()
 
 
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (uvicorn ``--workers N``), in MB."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return rss_mb(pid) + sum(tree_rss_mb(int(child)) for child in children)
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process, from /proc (VmRSS), in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():

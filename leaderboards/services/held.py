@@ -15,16 +15,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from leaderboards.boards import board_results
+from leaderboards import board_rows
 from leaderboards.models import RecordEvent, Result
-from leaderboards.ranking import sort_key
 from leaderboards.records import decide
-from leaderboards.services.results import (
-    apply_decision,
-    do_disqualify_result,
-    lock_board,
-    played_and_ever_won,
-)
+from leaderboards.services.results import apply_decision, do_disqualify_result, lock_board
 
 
 def held_results() -> Any:
@@ -42,20 +36,15 @@ def do_clear_held_result(result_id: int, by: Any = None) -> list[RecordEvent]:
         )
         if not result.held or result.disqualified:
             return []
-        rows = board_results(deal)  # the board without it: it is still held here
-        previous_best = min(rows, key=sort_key, default=None)
-        own_previous = min(
-            (r for r in rows if r.player_id == result.player_id), key=sort_key, default=None
-        )
-        _, ever_won = played_and_ever_won(deal, result.player_id)
+        # The boards without it: it is still held here.
+        before = board_rows.read_before(deal.pk, result.player_id, None)
         who = f" by {by.get_username()}" if by is not None else ""
         result.held = False
         result.reviewed_at = timezone.now()
         result.held_reason = f"{result.held_reason} (cleared{who})"[:200]
         result.save(update_fields=["held", "reviewed_at", "held_reason"])
-        return apply_decision(
-            state, result, decide(result, previous_best, own_previous, ever_won), rows
-        )
+        decision = decide(result, before.top, before.own_best, before.ever_won)
+        return apply_decision(state, result, decision, before)
 
 
 def do_disqualify_held_result(result_id: int, by: Any = None) -> None:

@@ -17,30 +17,22 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Exists
 from django.utils import timezone
 
 from games.daily import daily_of_deal
 from games.engine import WON, ReplayError, replay
 from games.engine.play import ReplayResult
 from games.models import DailyDeal, Deal, Game
-from leaderboards import events
-from leaderboards.boards import (
-    best_ever_rank,
-    board_order,
-    board_results,
-    board_view,
-    current_best,
-    on_boards,
-    strictly_better,
-)
+from leaderboards import board_rows, events
+from leaderboards.boards import board_view, current_best
 from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Result
 from leaderboards.presenters import deal_info, event_info, par_of, result_info
-from leaderboards.ranking import is_perfect, sort_key, tie_key
+from leaderboards.ranking import is_perfect
 from leaderboards.records import Decision, decide
 from leaderboards.speed import held_reason
 
@@ -216,18 +208,9 @@ def _do_record(
             existing = Result.objects.filter(game=game).first()
             if existing is not None:
                 return _answer(existing, [])
-        # One read of the board under the lock, before the new result: the record
-        # decision, the pushed board and the answer's ranks all come from it.
-        rows = board_results(deal)
-        previous_best = min(rows, key=sort_key, default=None)
-        own_previous = min(
-            (row for row in rows if row.player_id == player.pk), key=sort_key, default=None
-        )
-        played_before, ever_won = played_and_ever_won(deal, player.pk)
-        first_try = not played_before
         ranked = played.ranked and daily is not None
         held = _held(played, source)
-        result = Result.objects.create(
+        result = Result(
             deal=deal,
             player=player,
             game=game,
@@ -242,26 +225,31 @@ def _do_record(
             # The decision time, under the lock: "earlier" on ties (SPEC §7) then means
             # "recorded first", the same order the record decisions were made in.
             created_at=timezone.now(),
-            first_try=first_try,
             daily=daily,
             ranked=ranked,
             timings=list(played.timings),
             held=held is not None,
             held_reason=(held or "")[:200],
         )
-        decision = decide(result, previous_best, own_previous, ever_won)
+        # One read of the boards under the lock, before the new result: the record
+        # decision and the answer's ranks come from it (leaderboards.board_rows).
+        before = board_rows.read_before(
+            deal.pk, player.pk, result if result.on_boards else None
+        )
+        result.first_try = not before.played
+        result.save(force_insert=True)
+        decision = decide(result, before.top, before.own_best, before.ever_won)
         state.results_count += 1
-        made = apply_decision(state, result, decision, rows)
-        return _answer(result, made, rows)
+        made = apply_decision(state, result, decision, before)
+        return _answer(result, made, before.ranks(result))
 
 
 def apply_decision(
-    state: DealBoardState, result: Result, decision: Decision, rows: list[Result]
+    state: DealBoardState, result: Result, decision: Decision, before: board_rows.Before
 ) -> list[RecordEvent]:
-    """Write what ``decision`` says of ``result`` (its event, a change of the deal's #1)
-    under the deal's lock, and queue the pushes for the commit. ``rows``: the deal's
-    board results read under the lock before ``result`` joined them; ``result`` is
-    appended when it is on the boards, so the caller's answer counts ranks from it."""
+    """Write what ``decision`` says of ``result`` (its event, a change of the deal's #1,
+    its board rows) under the deal's lock, and queue the pushes for the commit.
+    ``before``: the boards as read under the lock before ``result`` joined them."""
     made: list[RecordEvent] = []
     if decision.kind is not None:
         made.append(_make_event(result, decision.kind, decision.previous_holder_id))
@@ -275,30 +263,14 @@ def apply_decision(
             created_at=result.created_at,
         )
         state.record = result
+    board_rows.add(state, result, before)
     state.updated_at = timezone.now()
     state.save()
     for event in made:
         publish_event(event)
     if result.on_boards:
-        rows.append(result)  # the board as a fresh read would now find it
-        publish_board(result.deal, rows)
+        publish_board(result.deal)
     return made
-
-
-def played_and_ever_won(deal: Deal, player_id: int) -> tuple[bool, bool]:
-    """Whether the player has any result on the deal (abandoned ones too: then the new
-    one is no first try), and whether a FIRST_WIN was ever given on it; one statement."""
-    row = (
-        Deal.objects.filter(pk=deal.pk)
-        .values(
-            played=Exists(Result.objects.filter(deal=deal, player_id=player_id)),
-            ever_won=Exists(
-                RecordEvent.objects.filter(deal=deal, kind=RecordEvent.Kind.FIRST_WIN)
-            ),
-        )
-        .get()
-    )
-    return bool(row["played"]), bool(row["ever_won"])
 
 
 def _make_event(result: Result, kind: str, previous_holder_id: int | None) -> RecordEvent:
@@ -337,27 +309,27 @@ def publish_event(event: RecordEvent) -> None:
     events.publish_on_commit(event_groups(event), events.record_payload(event_info(event)))
 
 
-def publish_board(deal: Deal, results: list[Result] | None = None) -> None:
-    """Queue the deal's best-ever top for its watchers (computed now, under the lock).
-    ``results``: ``board_results(deal)`` when the caller already has them."""
-    view = board_view(deal, "best", PUSHED_BOARD_ROWS, results=results)
+def pushed_board(deal: Deal) -> dict[str, Any]:
+    """The deal's best-ever top as its watchers get it (no player's own row)."""
+    view = board_view(deal, "best", PUSHED_BOARD_ROWS)
     view.pop("me", None)
     view.pop("around", None)
-    events.publish_on_commit([events.deal_group(deal)], events.board_payload(view))
+    return events.board_payload(view)
+
+
+def publish_board(deal: Deal) -> None:
+    """Queue the deal's best-ever top for its watchers, read once the transaction has
+    committed: out of the deal's lock, which the next result on the deal is waiting for."""
+    events.build_on_commit([events.deal_group(deal)], partial(pushed_board, deal))
 
 
 def _answer(
-    result: Result, made: list[RecordEvent], rows: list[Result] | None = None
+    result: Result, made: list[RecordEvent], ranks: tuple[int | None, int | None] | None = None
 ) -> dict[str, Any]:
-    """The answer to a stored result. ``rows``: the deal's board results with it stored
-    (what ``board_results(deal)`` would read now); the ranks are then counted from them
-    instead of queried."""
+    """The answer to a stored result. ``ranks``: its ``rank`` and ``first_try_rank`` when
+    the caller has them (counted under the lock before it was stored); else queried."""
     par = par_of(result.deal)
-    if rows is None:
-        rank = best_ever_rank(_players_best(result))
-        first_try_rank = _first_try_rank(result)
-    else:
-        rank, first_try_rank = _ranks_in(rows, result)
+    rank, first_try_rank = ranks if ranks is not None else _ranks_of(result)
     return {
         "result_id": result.pk,
         "deal": deal_info(result.deal),
@@ -378,45 +350,17 @@ def _answer(
     }
 
 
-def _players_best(result: Result) -> Result:
-    """The player's best result on the deal (their row on the best-ever board)."""
-    best = (
-        on_boards(result.deal).filter(player_id=result.player_id).order_by(*board_order()).first()
-    )
-    return best if best is not None else result
-
-
-def _first_try_rank(result: Result) -> int | None:
-    first = on_boards(result.deal).filter(player_id=result.player_id, first_try=True).first()
-    if first is None:
-        return None
-    others = (
-        on_boards(result.deal)
-        .filter(first_try=True)
-        .exclude(player_id=result.player_id)
-        .filter(strictly_better(first))
-        .count()
-    )
-    return others + 1
-
-
-def _ranks_in(rows: list[Result], result: Result) -> tuple[int | None, int | None]:
-    """``best_ever_rank(_players_best(result))`` and ``_first_try_rank(result)``, counted
-    from the deal's board results (``rows``, which include ``result``'s player's)."""
-    me = result.player_id
-    mine = [r for r in rows if r.player_id == me]
-    best = min(mine, key=sort_key) if mine else result
+def _ranks_of(result: Result) -> tuple[int | None, int | None]:
+    """The player's ranks on the deal's two boards as they stand (a result recorded
+    before: the same game answered again)."""
     rank: int | None = None
-    if best.on_boards:
-        key = tie_key(best)
-        rank = 1 + len({r.player_id for r in rows if r.player_id != me and tie_key(r) < key})
-    firsts = [r for r in mine if r.first_try]
-    if not firsts:
-        return rank, None
-    # _first_try_rank's .first() follows Result's Meta ordering: the latest first.
-    first_key = tie_key(max(firsts, key=lambda r: (r.created_at, r.pk)))
-    others = sum(1 for r in rows if r.first_try and r.player_id != me and tie_key(r) < first_key)
-    return rank, others + 1
+    first: int | None = None
+    for row, ahead in board_rows.player_rows(result.deal_id, result.player_id):
+        if row == board_rows.BEST:
+            rank = ahead + 1
+        else:
+            first = ahead + 1
+    return rank, first
 
 
 # -- disqualification ---------------------------------------------------------------------
@@ -438,6 +382,7 @@ def do_disqualify_result(result_id: int, reason: str, by: Any = None) -> RecordE
         result.disqualified_reason = (reason or "disqualified")[:180] + who
         result.disqualified_at = timezone.now()
         result.save(update_fields=["disqualified", "disqualified_reason", "disqualified_at"])
+        board_rows.remove(state, result)
         event: RecordEvent | None = None
         if old_best is not None and old_best.pk == result.pk:
             new_best = current_best(deal)

@@ -26,16 +26,15 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from celery import Celery
 from django.conf import settings
-from django.db import connection
 
 from games.models import Deal, SolverFact
 from games.services import deals
 from tests.reliability.redis_server import RedisServer
+from tests.reliability.servers import child_database_url
 
 pytestmark = [pytest.mark.services, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -51,15 +50,6 @@ def test_settings_ask_for_late_acks_and_requeue_on_worker_loss() -> None:
     assert settings.CELERY_TASK_REJECT_ON_WORKER_LOST is True
     assert settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
     assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] >= 1
-
-
-def worker_db_url() -> str:
-    """The database pytest-django made (test_<name>), for the worker processes."""
-    db = connection.settings_dict
-    auth = quote(db["USER"] or "", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 #: The project's worker, sweeping for unacknowledged messages every second instead of
@@ -83,7 +73,7 @@ class Worker:
         self.log = log
         env = {
             **os.environ,
-            "DATABASE_URL": worker_db_url(),
+            "DATABASE_URL": child_database_url(),
             "DATABASE_CONN_MAX_AGE": "0",
             "REDIS_URL": broker,
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_S),
