@@ -21,8 +21,9 @@ from games.engine import Variant, deal_deck, numbered_code
 from games.engine.rules import CLASSIC, EASY, PYRAMID
 from games.engine.solver import solve
 from games.engine.solver.outcome import Budget
-from games.engine.solver.pyramid import solve_pyramid, solve_pyramid_plain
-from games.engine.solver.tripeaks import solve_tripeaks, solve_tripeaks_plain
+from games.engine.solver.pyramid import solve_pyramid
+from games.engine.solver.reference import solve_pyramid_plain, solve_tripeaks_plain
+from games.engine.solver.tripeaks import solve_tripeaks
 from games.solvability import percentile
 
 #: Pyramid deals small enough for the plain search (it needs every state closer than par).
