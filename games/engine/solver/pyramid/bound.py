@@ -36,19 +36,29 @@ class Bound:
         self._blockers: dict[int, int] = {}
         self._entries: dict[int, Entry | None] = {}
 
-    def __call__(self, key: int) -> int:
-        pmask = key & LOW
-        gone = key >> G_SHIFT & SIDE_FULL
-        relaxed_key = pmask | ((gone & ~self._kings) << G_SHIFT)
+    def entry(self, key: int) -> Entry | None:
+        """The relaxation's distance and needs at this key (None: the goal is out of reach)."""
+        relaxed_key = key & LOW | (key >> G_SHIFT & SIDE_FULL & ~self._kings) << G_SHIFT
         try:
-            entry = self._entries[relaxed_key]
+            return self._entries[relaxed_key]
         except KeyError:
-            entry = self._entries[relaxed_key] = self._table.get(relaxed_node(self._tables, key))
+            found = self._entries[relaxed_key] = self._table.get(relaxed_node(self._tables, key))
+            return found
+
+    def cheap(self, key: int) -> int:
+        """A weaker bound, the removal moves alone: what a key waits in the queue with
+        until its turn comes, when the full bound is worked out (most never get there)."""
+        entry = self.entry(key)
+        return DEAD if entry is None else entry[0]
+
+    def __call__(self, key: int) -> int:
+        entry = self.entry(key)
         if entry is None:
             return DEAD
         dist, needs = entry
         if not needs:
             return dist
+        pmask = key & LOW
         blockers = self._blockers.get(pmask)
         if blockers is None:
             blockers = self._blockers[pmask] = self._tables.blockers(pmask)
@@ -56,7 +66,7 @@ class Bound:
             needs,
             blockers,
             self._tables.rank_bits,
-            gone,
+            key >> G_SHIFT & SIDE_FULL,
             key >> K_SHIFT & 31,
             key >> L_SHIFT & SIDE_FULL,
         )

@@ -91,6 +91,7 @@ class _Search:
         "nodes",
         "parent",
         "places",
+        "rough",
         "seen",
         "side_partner",
         "tables",
@@ -107,6 +108,7 @@ class _Search:
         self.side_partner = tuple(PARTNER[r] for r in tables.side_ranks)
         self.seen: dict[int, int] = {}
         self.parent: dict[int, int] = {}
+        self.rough: set[int] = set()  # keys queued with the cheap bound only
         self.places: dict[int, list[int]] = {}  # a key without pointer -> its g << 5 | k
 
     def drawn_to(self, key: int, g: int) -> bool:
@@ -129,12 +131,14 @@ class _Search:
         return False
 
     def run(self, root: int, goal_count: int) -> tuple[int, int, int, str]:
-        """Expand by f = g + h; returns the best (count, key, g) and what cut it short."""
+        """Expand by f = g + h; returns the best (count, key, g) and what cut it short.
+
+        A new key is queued with the cheap bound and gets the full one when its turn
+        comes: if that puts it further, it waits again. Most far draws never come up."""
         seen, parent, bound, expand = self.seen, self.parent, self.bound, self.expand
-        drawn_to = self.drawn_to
-        h_root = bound(root)
-        seen[root], parent[root] = h_root, -1
-        buckets: dict[int, list[int]] = {h_root: [root]}
+        cheap, drawn_to, rough = bound.cheap, self.drawn_to, self.rough
+        seen[root], parent[root] = bound(root), -1
+        buckets: dict[int, list[int]] = {seen[root]: [root]}
         best_count, best_key, best_g = (root & LOW).bit_count(), root, 0
         next_check = self.nodes + self.budget.every
         while buckets and best_count < goal_count:
@@ -144,7 +148,17 @@ class _Search:
                 key = stack.pop()
                 value = seen[key]
                 g = value >> 8
-                if g + (value & 255) != f:
+                if key in rough:
+                    rough.discard(key)
+                    h = bound(key)
+                    if h == DEAD:
+                        seen[key] = DEAD
+                        continue
+                    seen[key] = g << 8 | h
+                    if g + h > f:
+                        buckets.setdefault(g + h, []).append(key)
+                        continue
+                elif g + (value & 255) != f:
                     continue  # improved since it was queued
                 count = (key & LOW).bit_count()
                 if count >= best_count and (count > best_count or g < best_g):
@@ -167,17 +181,17 @@ class _Search:
                     else:
                         if child < F_ONE and drawn_to(child, child_g):
                             continue
-                        h = bound(child)
+                        h = cheap(child)
                         if h == DEAD:
                             seen[child] = DEAD
                             continue
+                        rough.add(child)
                     seen[child] = child_g << 8 | h
                     parent[child] = key
-                    child_f = child_g + h
-                    if child_f <= f:  # equal: the bound is consistent
+                    if child_g + h <= f:  # equal: the bounds are consistent
                         stack.append(child)
                     else:
-                        buckets.setdefault(child_f, []).append(child)
+                        buckets.setdefault(child_g + h, []).append(child)
         return best_count, best_key, best_g, "search"
 
     def expand(self, key: int) -> list[tuple[int, int]]:
