@@ -43,6 +43,14 @@ class DealRef(Schema):
     number: int | None
 
 
+class HintOut(Schema):
+    action: str | None = Field(description="the next action of a best line (a log token)")
+    best_cards_left: int = Field(description="the fewest cards left still reachable")
+    further_moves: int = Field(description="the fewest further moves to get there")
+    known: bool = Field(description="false when the search was cut by its time budget")
+    assisted: bool
+
+
 class GameOut(Schema):
     id: str
     deal: DealRef

@@ -66,6 +66,11 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Această partidă nu este a ta",
         "This game is not yours",
     ),
+    "hint_ranked": (
+        "Pas d'indice dans une tentative classée : jouez la donne du jour en entraînement",
+        "Fără indicii într-o încercare clasată: jucați partida zilei ca antrenament",
+        "No hints in a ranked attempt: play the daily deal as practice for hints",
+    ),
     "game_over": (
         "La partie est terminée",
         "Partida s-a încheiat",
