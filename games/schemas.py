@@ -64,6 +64,7 @@ class GameOut(Schema):
     cards_left: int
     duration_ms: int | None
     ranked: bool = Field(description="the ranked attempt of a daily deal; false: practice")
+    assisted: bool = Field(False, description="a hint was used: on no board, no record")
     timings: list[int] | None = Field(
         description="ms from the start to each action, measured by the server; "
         "null while the game is open"
