@@ -4,12 +4,13 @@ daily's review only once its day has closed."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import channel_layers, get_channel_layer
 from django.test import Client
 from django.utils import timezone
 
@@ -37,7 +38,8 @@ def played_out(code: str, prefix: list[str]) -> list[str]:
 
 
 @pytest.fixture
-def reviews_on(settings: Any) -> None:
+def reviews_on(settings: Any, celery_eager: Any) -> None:
+    """Reviews on, their task run in-process (the real worker has its own test below)."""
     settings.GAME_REVIEWS_ENABLED = True
 
 
@@ -66,8 +68,11 @@ def test_an_ended_game_is_reviewed_and_serves_its_first_losing_move(
 
 
 def test_the_players_sockets_hear_that_the_review_is_ready(
-    reviews_on: None, django_capture_on_commit_callbacks: Any
+    reviews_on: None, django_capture_on_commit_callbacks: Any, settings: Any
 ) -> None:
+    # One process's in-memory layer, whatever the pass configures: the push is the point.
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    channel_layers.backends.clear()
     ada = player("ada")
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
@@ -78,7 +83,7 @@ def test_the_players_sockets_hear_that_the_review_is_ready(
     )
     pushed = []
     while True:
-        message = async_to_sync(layer.receive)(channel)
+        message = async_to_sync(asyncio.wait_for)(layer.receive(channel), 30)
         pushed.append(message["payload"])
         if message["payload"]["type"] == "review":
             break
@@ -120,3 +125,24 @@ def test_an_unknown_result_is_a_clear_4xx(client: Client, path: str) -> None:
     response = client.get(path)
     assert response.status_code in (404, 422)
     assert "error" in response.json()
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_the_review_task_runs_on_the_real_worker(client: Client, settings: Any) -> None:
+    import time
+
+    assert not settings.CELERY_TASK_ALWAYS_EAGER
+    settings.GAME_REVIEWS_ENABLED = True
+    log = played_out("TP1-C-AAAAAAB", THROWN_AWAY)
+    finish(player("ada"), numbered("TP1-C-AAAAAAB"), log)  # commits: the task is sent
+    result = Result.objects.get()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        response = client.get(f"/api/results/{result.pk}/review")
+        if response.status_code == 200:
+            break
+        assert response.status_code == 202, response.content
+        time.sleep(0.5)
+    assert response.status_code == 200
+    assert response.json()["review"]["first_loss"] == 16
