@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_fairness'),
+        ('games', '0003_deal_variant_rule_sets'),
     ]
 
     operations = [
