@@ -66,6 +66,11 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Această partidă nu este a ta",
         "This game is not yours",
     ),
+    "hint_unavailable": (
+        "Pas d'indice pour cette variante des règles",
+        "Fără indicii pentru această variantă a regulilor",
+        "No hints for this variant of the rules",
+    ),
     "hint_ranked": (
         "Pas d'indice dans une tentative classée : jouez la donne du jour en entraînement",
         "Fără indicii într-o încercare clasată: jucați partida zilei ca antrenament",

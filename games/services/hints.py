@@ -33,7 +33,12 @@ def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
             )
         if game.finished_at is not None or game.status != "playing":
             raise GameOver()
-        answer = solve(game.deal.code, log=game.log, time_budget_s=HINT_TIME_BUDGET_S)
+        try:
+            answer = solve(game.deal.code, log=game.log, time_budget_s=HINT_TIME_BUDGET_S)
+        except ValueError:  # a variant's own rules (issue 17): the solver does not play them
+            raise GameServiceError(
+                "hint_unavailable", "the solver plays the three main rule sets only", 409
+            ) from None
         if not game.assisted:
             game.assisted = True
             game.save(update_fields=["assisted"])

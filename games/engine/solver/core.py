@@ -45,6 +45,9 @@ def solve(
     if isinstance(deal, str):
         deal = parse_code(deal)
     deck, chosen = resolve_deal(deal, variant)
+    if isinstance(deal, DealCode) and deal.rules != chosen.rules:
+        # The literature's variants (issue 17) have rules of their own: not searched.
+        raise ValueError(f"the solver plays the rules of {chosen.value} only, not {deal.text}")
     deck = check_deck(deck)
     code = DealCode(chosen, deal.number).text if isinstance(deal, DealCode) else None
     prefix = log.split() if isinstance(log, str) else list(log)
