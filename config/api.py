@@ -23,8 +23,8 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from games.api import router as games_router
 from games.engine import EngineError
 from leaderboards.api import router as leaderboards_router
-from matches.api import router as matches_router
 from leaderboards.review_api import router as review_router
+from matches.api import router as matches_router
 
 api = NinjaAPI(
     title="Solitaire Arena API",

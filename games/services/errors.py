@@ -71,6 +71,11 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Fără indicii pentru această variantă a regulilor",
         "No hints for this variant of the rules",
     ),
+    "hint_match": (
+        "Pas d'indice dans une partie de match",
+        "Fără indicii într-o partidă de meci",
+        "No hints in a match game",
+    ),
     "hint_ranked": (
         "Pas d'indice dans une tentative classée : jouez la donne du jour en entraînement",
         "Fără indicii într-o încercare clasată: jucați partida zilei ca antrenament",

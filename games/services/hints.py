@@ -2,8 +2,9 @@
 position, from the solver's position search (``solve(..., log=game.log)``).
 
 A game that used a hint is marked ``assisted`` for good: its result is on no board and
-takes no record (``leaderboards.models.Result.assisted``). A ranked daily attempt
-refuses hints (403 ``hint_ranked``): the hint would be an engine playing the ranked game.
+takes no record (``leaderboards.models.Result.assisted``). A ranked daily attempt and a
+match game refuse hints (403 ``hint_ranked``, ``hint_match``): the hint would be an
+engine playing the contest.
 The hint is always a legal action now, so it names only cards the player can see.
 """
 
@@ -15,11 +16,19 @@ from typing import Any
 from django.db import transaction
 
 from games.engine.solver import solve
+from games.models import Game
 from games.services.errors import GameOver, GameServiceError
 from games.services.play import Actor, check_can_act, load_game
 
 #: A hint answers while the player waits; a cut search still gives its best line so far.
 HINT_TIME_BUDGET_S = 1.0
+
+
+def _in_a_match(game: Game) -> bool:
+    """A round of a match (matches.RoundGame): a contest, like the ranked attempt."""
+    from matches.models import RoundGame
+
+    return RoundGame.objects.filter(game=game).exists()
 
 
 def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
@@ -31,6 +40,8 @@ def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
             raise GameServiceError(
                 "hint_ranked", "a ranked daily attempt is played without hints", 403
             )
+        if _in_a_match(game):
+            raise GameServiceError("hint_match", "a match game is played without hints", 403)
         if game.finished_at is not None or game.status != "playing":
             raise GameOver()
         try:

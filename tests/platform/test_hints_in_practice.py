@@ -92,3 +92,18 @@ async def test_a_hint_over_the_play_socket() -> None:
     refused: Any = await ws.receive_json_from(timeout=60)
     assert refused["type"] == "error" and refused["reason"] == "hint_ranked"
     await ws.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_match_game_refuses_hints_and_stays_unassisted() -> None:
+    from matches.models import RoundGame
+    from tests.matches.helpers import Player, started_match
+
+    ada, bob = Player("ada"), Player("bob")
+    started_match([ada, bob])
+    entry = RoundGame.objects.select_related("game").filter(seat__player=ada.user).first()
+    assert entry is not None
+    refused = ada.post(f"/api/games/{entry.game.pk}/hint")
+    assert refused.status_code == 403
+    assert refused.json()["error"]["reason"] == "hint_match"
+    assert not Game.objects.get(pk=entry.game.pk).assisted

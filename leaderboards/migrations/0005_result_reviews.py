@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leaderboards', '0003_held_result_queue'),
+        ('leaderboards', '0004_board_rows'),
     ]
 
     operations = [

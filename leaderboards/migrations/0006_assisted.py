@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leaderboards', '0004_result_reviews'),
+        ('leaderboards', '0005_result_reviews'),
     ]
 
     operations = [
