@@ -3,15 +3,24 @@ plain breadth-first search (the solver package's ``*_plain`` references: every p
 state, no layers, heuristics or reductions) run side by side on a subset.
 
     .venv/bin/python bench/solver.py [--deals 200] [--baseline 5]
+    .venv/bin/python bench/solver.py --pyramid-tail 2000 [--against 2e1b32f]
 
 Times are wall-clock in this one process (``solve()`` includes its replay check).
+
+``--pyramid-tail N`` measures the Pyramid solver's tail instead: Pyramid deals 1..N,
+median, p95 and max per deal (wall and CPU), run side by side with the engine of git
+revision ``--against`` (extracted with ``git archive``, run in its own process, same
+deals), with the ratio of each figure and a check that every answer is the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -21,8 +30,9 @@ from games.engine import Variant, deal_deck, numbered_code
 from games.engine.rules import CLASSIC, EASY, PYRAMID
 from games.engine.solver import solve
 from games.engine.solver.outcome import Budget
-from games.engine.solver.pyramid import solve_pyramid, solve_pyramid_plain
-from games.engine.solver.tripeaks import solve_tripeaks, solve_tripeaks_plain
+from games.engine.solver.pyramid import solve_pyramid
+from games.engine.solver.reference import solve_pyramid_plain, solve_tripeaks_plain
+from games.engine.solver.tripeaks import solve_tripeaks
 from games.solvability import percentile
 
 #: Pyramid deals small enough for the plain search (it needs every state closer than par).
@@ -35,11 +45,74 @@ def timed(function, *args):
     return outcome, (time.process_time() - started) * 1000.0
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Run in a child process with an engine tree first on sys.path: one JSON line per deal.
+TAIL_RUNNER = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from games.engine import Variant, numbered_code
+from games.engine.solver import solve
+for n in range(1, int(sys.argv[2]) + 1):
+    cpu = time.process_time()
+    a = solve(numbered_code(Variant.PY, n), time_budget_s=None)
+    cpu = (time.process_time() - cpu) * 1000.0
+    print(json.dumps([n, a.winnable, a.moves, a.best_cards_left, a.best_moves, a.ms, cpu]))
+"""
+
+
+def run_tail(tree: Path, deals: int) -> list[list]:
+    out = subprocess.run(
+        [sys.executable, "-c", TAIL_RUNNER, str(tree), str(deals)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def pyramid_tail(deals: int, against: str) -> int:
+    """The Pyramid tail against the solver of git revision ``against``, side by side."""
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", against, "games/engine"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
+        (Path(old) / "games" / "__init__.py").touch()
+        before = run_tail(Path(old), deals)
+    now = run_tail(ROOT, deals)
+    different = [a[0] for a, b in zip(now, before, strict=True) if a[1:5] != b[1:5]]
+    print(f"Pyramid deals 1..{deals}: ms per deal, this tree against {against}")
+    print(f"{'':10} {'median':>9} {'p95':>9} {'max':>9}")
+    for label, column in (("wall", 5), ("cpu", 6)):
+        for name, rows in ((against[:10], before), ("now", now)):
+            values = [row[column] for row in rows]
+            print(
+                f"{label + ' ' + name:16} {statistics.median(values):9.1f} "
+                f"{percentile(values, 0.95):9.1f} {max(values):9.1f}"
+            )
+        old_v = [row[column] for row in before]
+        new_v = [row[column] for row in now]
+        print(
+            f"{label + ' ratio':16} {statistics.median(old_v) / statistics.median(new_v):8.2f}x "
+            f"{percentile(old_v, 0.95) / percentile(new_v, 0.95):8.2f}x "
+            f"{max(old_v) / max(new_v):8.2f}x"
+        )
+    print("same answers on every deal" if not different else f"DIFFERENT ANSWERS: {different}")
+    return 1 if different else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--baseline", type=int, default=5, help="deals for the plain search")
+    parser.add_argument("--pyramid-tail", type=int, default=0, metavar="N")
+    parser.add_argument("--against", default="2e1b32f", help="git revision of the baseline")
     args = parser.parse_args()
+    if args.pyramid_tail:
+        return pyramid_tail(args.pyramid_tail, args.against)
 
     print(f"solver over numbered deals 1..{args.deals}: ms per deal (incl. its replay check),")
     print("wall clock and CPU time of this process (CPU is what a busy machine does not inflate)")

@@ -7,8 +7,8 @@ Every error is JSON with one shape, ``{"error": {"reason": ..., "message": ...}}
   ``reason`` code and its message in the request's language;
 * 401 / 403 / 404 / other ``HttpError`` -> that status.
 
-The routers of ``games.api``, ``leaderboards.api`` and ``matches.api`` are mounted here
-(config/ sees every app).
+The routers of ``games.api``, ``leaderboards.api``, ``leaderboards.review_api`` and
+``matches.api`` are mounted here (config/ sees every app).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from games.api import router as games_router
 from games.engine import EngineError
 from leaderboards.api import router as leaderboards_router
+from leaderboards.review_api import router as review_router
 from matches.api import router as matches_router
 
 api = NinjaAPI(
@@ -113,3 +114,4 @@ def health(request: HttpRequest) -> dict[str, bool]:
 api.add_router("/", games_router)
 api.add_router("/", leaderboards_router)
 api.add_router("/", matches_router)
+api.add_router("/", review_router)

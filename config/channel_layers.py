@@ -78,8 +78,12 @@ class _OutageLog:
     def failed(self, what: str, error: BaseException) -> None:
         if not self.down:
             self.down = True
-            logger.warning("channel layer: Redis unavailable (%s: %r); sockets stay open, "
-                           "live pushes are lost until it is back", what, error)
+            logger.warning(
+                "channel layer: Redis unavailable (%s: %r); sockets stay open, "
+                "live pushes are lost until it is back",
+                what,
+                error,
+            )
 
     def recovered(self) -> None:
         if self.down:

@@ -383,6 +383,8 @@ RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
 # Bot-speed review of live results (leaderboards.speed): 0 holds nothing. The test suite
 # turns it off (its scripted games are machine-fast) except in the tests of the review.
 SPEED_REVIEW_ENABLED = env_bool("SPEED_REVIEW", True)
+# Post-game reviews by the solver (leaderboards.reviews), a Celery task per ended game.
+GAME_REVIEWS_ENABLED = env_bool("GAME_REVIEWS", True)
 RATE_LIMIT_ACTIONS = env_rate("RATE_LIMIT_ACTIONS", "300,900/60")
 RATE_LIMIT_SUBMISSIONS = env_rate("RATE_LIMIT_SUBMISSIONS", "30,120/60")
 RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")

@@ -150,6 +150,8 @@ def replay_steps(deal: Any, result_id: int, *, staff: bool = False) -> dict[str,
             # The server's ms from the start to each action: the replay's recorded pace.
             "timings": list(result.timings or []),
             "held": result.held,
+            # Played with a hint (issue 15): shown on the replay, on no board.
+            "assisted": result.assisted,
         },
         **folded,
     }

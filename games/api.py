@@ -17,8 +17,8 @@ from ninja.responses import Status, codes_4xx
 
 from accounts.auth import BearerOrSession
 from games.engine import EngineError
-from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut
-from games.services import deals, openers, opening, play
+from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut, HintOut
+from games.services import deals, hints, openers, opening, play
 from games.services.errors import DealRequestError, GameServiceError, error_payload
 
 router = Router(tags=["games"])
@@ -116,6 +116,19 @@ def get_game(request: HttpRequest, game_id: str) -> Any:
 def act(request: HttpRequest, game_id: str, body: ActionIn) -> Any:
     action = body.model_dump(exclude_none=True)
     return play.do_act(game_id, _actor(request), action)
+
+
+@router.post(
+    "/games/{game_id}/hint",
+    auth=auth,
+    response={200: HintOut, codes_4xx: ErrorOut},
+    summary="A hint: the next action of a best line from the game's position (practice only)",
+    description="Marks the game assisted: its result is on no board and takes no record. "
+    "A ranked daily attempt answers 403 `hint_ranked`; a finished game 409 `game_over`.",
+)
+@_answers_refusals
+def hint(request: HttpRequest, game_id: str) -> Any:
+    return hints.do_hint(game_id, _actor(request))
 
 
 @router.get(

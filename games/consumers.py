@@ -22,7 +22,7 @@ from django.utils import translation
 
 from config import ratelimit, ws_frames
 from games.engine import EngineError
-from games.services import play
+from games.services import hints, play
 from games.services.errors import GameServiceError, error_payload, localised
 from leaderboards import events
 
@@ -107,10 +107,17 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if refused is not None:
             await self.send_json({"type": "error", **ratelimit.error_body(refused, self.lang)})
             return
+        # {"hint": true} asks for the next action of a best line (games.services.hints).
+        wants_hint = isinstance(content, dict) and content.get("hint") is True
         try:
-            payload = await database_sync_to_async(self._run)(
-                play.do_act, self.game_id, self.actor, content
-            )
+            if wants_hint:
+                hint = await database_sync_to_async(self._run)(
+                    hints.do_hint, self.game_id, self.actor
+                )
+            else:
+                payload = await database_sync_to_async(self._run)(
+                    play.do_act, self.game_id, self.actor, content
+                )
         except (GameServiceError, EngineError) as err:
             await self._send_error(err)
             return
@@ -118,7 +125,10 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             logger.exception("play consumer: action on game %s failed", self.game_id)
             await self._send_error_reason("server_error", "the server could not play this")
             return
-        await self.send_json({"type": "state", "game": payload})
+        if wants_hint:
+            await self.send_json({"type": "hint", "hint": hint})
+        else:
+            await self.send_json({"type": "state", "game": payload})
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # A group event touches no database: no close_old_connections thread hop for it.

@@ -170,6 +170,8 @@ class Game(models.Model):
     timings = models.JSONField(default=list, blank=True)
     # The ranked attempt of a daily deal: the first game its player started on it (SPEC §8).
     ranked = models.BooleanField(default=False)
+    # The player asked for a hint (games.services.hints): its result takes no record.
+    assisted = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     score = models.IntegerField(default=0)
     moves = models.IntegerField(default=0)

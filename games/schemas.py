@@ -43,6 +43,14 @@ class DealRef(Schema):
     number: int | None
 
 
+class HintOut(Schema):
+    action: str | None = Field(description="the next action of a best line (a log token)")
+    best_cards_left: int = Field(description="the fewest cards left still reachable")
+    further_moves: int = Field(description="the fewest further moves to get there")
+    known: bool = Field(description="false when the search was cut by its time budget")
+    assisted: bool
+
+
 class GameOut(Schema):
     id: str
     deal: DealRef
@@ -56,6 +64,7 @@ class GameOut(Schema):
     cards_left: int
     duration_ms: int | None
     ranked: bool = Field(description="the ranked attempt of a daily deal; false: practice")
+    assisted: bool = Field(False, description="a hint was used: on no board, no record")
     timings: list[int] | None = Field(
         description="ms from the start to each action, measured by the server; "
         "null while the game is open"

@@ -30,9 +30,9 @@ DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
 
 
-#: ``Result.on_boards`` in SQL: not abandoned, disqualified or held; on a daily deal, only
+#: ``Result.on_boards`` in SQL: not abandoned, disqualified, held or assisted; on a daily deal, only
 #: the ranked attempt (SPEC §8: practice results never make a daily's news).
-ON_BOARDS = Q(abandoned=False, disqualified=False, held=False) & (
+ON_BOARDS = Q(abandoned=False, disqualified=False, held=False, assisted=False) & (
     Q(daily__isnull=True) | Q(ranked=True)
 )
 

@@ -29,6 +29,16 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Serie invalidă",
         "Invalid series",
     ),
+    "review_sealed": (
+        "L'analyse d'une partie du jour s'ouvre à la clôture du jour",
+        "Analiza unei partide a zilei se deschide la închiderea zilei",
+        "A daily deal's review opens when its day closes",
+    ),
+    "no_review": (
+        "Aucune analyse pour ce résultat",
+        "Nicio analiză pentru acest rezultat",
+        "This result has no review",
+    ),
     "not_found": (
         "Introuvable",
         "Negăsit",

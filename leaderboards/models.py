@@ -63,6 +63,8 @@ class Result(models.Model):
     # Bot-speed review (leaderboards.speed): a held result is on no board and makes no
     # news until an admin clears it (then its records are decided) or disqualifies it.
     held = models.BooleanField(default=False)
+    # Played with a hint (games.Game.assisted): on no board, no record.
+    assisted = models.BooleanField(default=False)
     held_reason = models.CharField(max_length=200, blank=True, default="")
     reviewed_at = models.DateTimeField(null=True, blank=True)
     disqualified = models.BooleanField(default=False)
@@ -101,7 +103,7 @@ class Result(models.Model):
         """Shown on the deal's boards (and eligible for its record): not abandoned,
         disqualified or held, and on a daily deal only the ranked attempt (SPEC §8).
         ``leaderboards.boards.on_boards`` is the same rule in SQL."""
-        if self.abandoned or self.disqualified or self.held:
+        if self.abandoned or self.disqualified or self.held or self.assisted:
             return False
         return self.daily_id is None or self.ranked
 
@@ -308,3 +310,6 @@ class HeldResult(Result):
         proxy = True
         verbose_name = "held result (bot-speed review)"
         verbose_name_plural = "held results (bot-speed review)"
+
+
+from leaderboards.review_model import ResultReview  # noqa: E402, F401  (registered here)

@@ -66,6 +66,21 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Această partidă nu este a ta",
         "This game is not yours",
     ),
+    "hint_unavailable": (
+        "Pas d'indice pour cette variante des règles",
+        "Fără indicii pentru această variantă a regulilor",
+        "No hints for this variant of the rules",
+    ),
+    "hint_match": (
+        "Pas d'indice dans une partie de match",
+        "Fără indicii într-o partidă de meci",
+        "No hints in a match game",
+    ),
+    "hint_ranked": (
+        "Pas d'indice dans une tentative classée : jouez la donne du jour en entraînement",
+        "Fără indicii într-o încercare clasată: jucați partida zilei ca antrenament",
+        "No hints in a ranked attempt: play the daily deal as practice for hints",
+    ),
     "game_over": (
         "La partie est terminée",
         "Partida s-a încheiat",

@@ -165,6 +165,7 @@ def game_payload(
         "duration_ms": game.duration_ms,
         # The ranked attempt of a daily deal, or practice (SPEC §8), from the first frame.
         "ranked": game.ranked,
+        "assisted": game.assisted,  # a hint was used (games.services.hints)
         # Per-action times are shown once the game is over, never while it is open.
         "timings": list(game.timings) if finished else None,
         "view": view,

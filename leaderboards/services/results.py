@@ -34,6 +34,7 @@ from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Resul
 from leaderboards.presenters import deal_info, event_info, par_of, result_info
 from leaderboards.ranking import is_perfect
 from leaderboards.records import Decision, decide
+from leaderboards.reviews import schedule_review
 from leaderboards.speed import held_reason
 
 logger = logging.getLogger(__name__)
@@ -71,6 +72,8 @@ class Played:
     ranked: bool = False
     # Server-measured ms from the game's start to each action (live games only).
     timings: tuple[int, ...] = ()
+    # A hint was used (games.Game.assisted): the result is on no board.
+    assisted: bool = False
 
 
 def _facts(replayed: ReplayResult) -> tuple[bool, int, int, int, str]:
@@ -153,6 +156,7 @@ def record_game_result(game: Game) -> dict[str, Any]:
         finished_at=game.finished_at or timezone.now(),
         ranked=game.ranked,
         timings=tuple(game.timings or ()),
+        assisted=game.assisted,
     )
     daily = game.daily if game.daily_id is not None else daily_of_deal(game.deal)
     return _do_record(game.deal, game.player, played, Result.Source.LIVE, game, daily)
@@ -230,6 +234,7 @@ def _do_record(
             timings=list(played.timings),
             held=held is not None,
             held_reason=(held or "")[:200],
+            assisted=played.assisted,
         )
         # One read of the boards under the lock, before the new result: the record
         # decision and the answer's ranks come from it (leaderboards.board_rows).
@@ -238,6 +243,7 @@ def _do_record(
         )
         result.first_try = not before.played
         result.save(force_insert=True)
+        schedule_review(result)  # the solver's post-game review, after the commit
         decision = decide(result, before.top, before.own_best, before.ever_won)
         state.results_count += 1
         made = apply_decision(state, result, decision, before)

@@ -31,8 +31,16 @@ def _key(game: Game) -> Hashable:
     return (game.removed, len(game.stock), game.discard[-1])
 
 
-def brute_force(deck: Sequence[int], variant: Variant, max_states: int = 300_000) -> BruteAnswer:
+def brute_force(
+    deck: Sequence[int], variant: Variant, max_states: int = 300_000, log: Sequence[str] = ()
+) -> BruteAnswer:
+    """The best result from the deal's start, or from where ``log`` leads (then moves
+    are counted from there)."""
     start = new_game(tuple(deck), variant)
+    for token in log:
+        start.apply(token)
+    if start.won:
+        return BruteAnswer(True, 0, 0, 0, 1)
     seen = {_key(start)}
     queue: deque[tuple[Game, int]] = deque([(start, 0)])
     best_left, best_moves = start.cards_left, 0

@@ -48,3 +48,9 @@ def test_no_budget_at_all_is_allowed():
 def test_a_bad_deal_is_the_engines_error(deal, variant, error):
     with pytest.raises(error):
         solve(deal, variant)
+
+
+def test_a_variants_own_rules_are_refused_not_solved_as_the_apps():
+    # Strict win (issue 17's rule letters): another game than the one the solver plays.
+    with pytest.raises(ValueError, match="rules of PY only"):
+        solve("PY1-NS-AAAAAAB")

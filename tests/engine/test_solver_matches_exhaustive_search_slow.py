@@ -9,8 +9,9 @@ from games.engine import PYRAMID, Variant, deal_deck
 from games.engine.rules import CLASSIC, EASY
 from games.engine.solver import solve
 from games.engine.solver.outcome import Budget
-from games.engine.solver.pyramid import solve_pyramid, solve_pyramid_plain
-from games.engine.solver.tripeaks import solve_tripeaks, solve_tripeaks_plain
+from games.engine.solver.pyramid import solve_pyramid
+from games.engine.solver.reference import solve_pyramid_plain, solve_tripeaks_plain
+from games.engine.solver.tripeaks import solve_tripeaks
 from tests.engine.brute_force import brute_force
 from tests.engine.test_solver_matches_exhaustive_search import figures, perturbed_pyramids
 

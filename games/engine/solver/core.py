@@ -1,13 +1,19 @@
-"""``solve()``: dispatch on the variant, time the search, check the answer by replay."""
+"""``solve()``: dispatch on the variant, time the search, check the answer by replay.
+
+One entry for the deal's start and for any position: ``log`` (a prefix of a game, undos
+included) is replayed through the engine and the search starts from the game it leaves.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from games.engine.base import check_deck
 from games.engine.codes import DealCode, parse_code
-from games.engine.play import Deal, replay, resolve_deal
-from games.engine.rules import PyramidRules, TriPeaksRules, Variant
+from games.engine.play import Deal, Game, replay, resolve_deal
+from games.engine.pyramid import PyramidGame
+from games.engine.rules import Variant
 from games.engine.solver.outcome import Budget, Outcome
 from games.engine.solver.pyramid import solve_pyramid
 from games.engine.solver.result import Solution
@@ -24,30 +30,33 @@ def solve(
     deal: Deal,
     variant: Variant | None = None,
     *,
+    log: str | Sequence[str] = (),
     node_budget: int | None = None,
     time_budget_s: float | None = DEFAULT_TIME_BUDGET_S,
 ) -> Solution:
-    """Solve one deal: a code (text or DealCode) or a 52-card deck with its variant.
+    """Solve one deal (a code, text or DealCode, or a 52-card deck with its variant) from
+    its start, or from the position ``log`` leads to: the best result still reachable,
+    the fewest *further* moves to it and a line there (``solution``, after ``log``).
 
-    Raises the engine's errors (DealCodeError, DeckError, ValueError) for a bad deal.
+    Raises the engine's errors (DealCodeError, DeckError, ReplayError, ValueError) for a
+    bad deal or log.
     """
     started = time.perf_counter()
     if isinstance(deal, str):
         deal = parse_code(deal)
     deck, chosen = resolve_deal(deal, variant)
+    if isinstance(deal, DealCode) and deal.rules != chosen.rules:
+        # The literature's variants (issue 17) have rules of their own: not searched.
+        raise ValueError(f"the solver plays the rules of {chosen.value} only, not {deal.text}")
     deck = check_deck(deck)
     code = DealCode(chosen, deal.number).text if isinstance(deal, DealCode) else None
-    rules = chosen.rules
+    prefix = log.split() if isinstance(log, str) else list(log)
+    game = replay(deck, prefix, chosen).game
     # Keep a little of the time budget for the replay check, so that the whole call stays
     # within it.
     search_s = None if time_budget_s is None else max(0.0, time_budget_s - 0.05)
-    budget = Budget(node_budget, search_s)
-    if isinstance(rules, TriPeaksRules):
-        outcome = solve_tripeaks(deck, rules, budget)
-    else:
-        assert isinstance(rules, PyramidRules)
-        outcome = solve_pyramid(deck, rules, budget)
-    _verify(deck, chosen, outcome)
+    outcome = search_from(game, Budget(node_budget, search_s))
+    _verify(deck, chosen, prefix, game, outcome)
     return Solution(
         code=code,
         variant=chosen.value,
@@ -62,15 +71,25 @@ def solve(
     )
 
 
-def _verify(deck: tuple[int, ...], variant: Variant, outcome: Outcome) -> None:
+def search_from(game: Game, budget: Budget) -> Outcome:
+    """The variant's search from an engine position (unverified: ``solve`` checks it)."""
+    if isinstance(game, PyramidGame):
+        return solve_pyramid(game.deck, game.rules, budget, game)
+    return solve_tripeaks(game.deck, game.rules, budget, game)
+
+
+def _verify(
+    deck: tuple[int, ...], variant: Variant, prefix: list[str], start: Game, outcome: Outcome
+) -> None:
     """Replay the answer through the engine: it must do exactly what the solver claims."""
-    result = replay(deck, outcome.tokens, variant)
+    result = replay(deck, [*prefix, *outcome.tokens], variant)
+    further = result.moves - start.moves
     if outcome.moves is not None:
-        ok = result.status == "won" and result.moves == outcome.moves == outcome.best_moves
+        ok = result.status == "won" and further == outcome.moves == outcome.best_moves
     else:
         ok = (
             result.cards_left == outcome.best_cards_left > 0
-            and result.moves == outcome.best_moves
+            and further == outcome.best_moves
             and (outcome.winnable is not True or outcome.exhausted is not None)
         )
     if not ok:
@@ -78,5 +97,5 @@ def _verify(deck: tuple[int, ...], variant: Variant, outcome: Outcome) -> None:
             f"solver answer does not replay: claimed winnable={outcome.winnable} "
             f"moves={outcome.moves} best_cards_left={outcome.best_cards_left} "
             f"best_moves={outcome.best_moves}, replay gave status={result.status} "
-            f"moves={result.moves} cards_left={result.cards_left}"
+            f"moves={further} further, cards_left={result.cards_left}"
         )

@@ -1,11 +1,12 @@
-"""TriPeaks search: fewest draws, layer by layer.
+"""TriPeaks search: fewest draws, layer by layer, from the deal's start or any position.
 
-Every win removes the 28 tableau cards, one move each, so par = 28 + the fewest draws of
-any win. The search walks the "draws used" layers s = 0, 1, …, 23; inside a layer,
-removals are explored depth-first with a transposition table. The first layer that
-reaches the full mask gives par. The moves to reach any position are popcount(removed)
-+ s, so for an unwinnable deal the most removable cards and the fewest moves to get
-there fall out of the same sweep.
+Every win removes the tableau cards left, one move each, so the fewest further moves of
+a win = the cards left + the fewest draws. The search walks the "draws used" layers
+s = s0, s0 + 1, …, 23 (s0: the draws already made); inside a layer, removals are
+explored depth-first with a transposition table. The first layer that reaches the full
+mask gives par. The moves to reach any position are the cards removed + the draws, so
+for an unwinnable deal the most removable cards and the fewest moves to get there fall
+out of the same sweep.
 
 A position is ``removed mask | top rank << 28``: only the discard top's *rank* decides
 what can follow. Its free mask (cards face up and uncovered, a function of the removed
@@ -26,8 +27,6 @@ which from ``rules.adjacency_masks`` with the rule set's ``king_ace_linked``.
 
 from __future__ import annotations
 
-from collections import deque
-
 from games.engine.base import DRAW
 from games.engine.cards import Card, card_str
 from games.engine.layouts import (
@@ -39,6 +38,7 @@ from games.engine.layouts import (
 )
 from games.engine.rules import TriPeaksRules, adjacency_masks
 from games.engine.solver.outcome import Budget, Outcome
+from games.engine.tripeaks import TriPeaksGame
 
 RANK_SHIFT = TABLEAU_SIZE  # 28
 FREE_SHIFT = RANK_SHIFT + 4  # 32
@@ -74,12 +74,9 @@ def fit_masks(tableau: tuple[Card, ...], rules: TriPeaksRules) -> tuple[int, ...
     )
 
 
-def solve_tripeaks(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget) -> Outcome:
-    tableau = deck[:TABLEAU_SIZE]
-    fits = fit_masks(tableau, rules)
-    side_ranks = [card % 13 + 1 for card in deck[DISCARD_POSITION:]]
-    # After the draws up to stock-side card s, the layers where a draw shows a rank for
-    # the first time since s: only those starts are not dominated.
+def first_ranks(side_ranks: list[int], fits: tuple[int, ...]) -> list[list[tuple[int, int]]]:
+    """For each layer s, the later layers t where a draw shows a rank for the first time
+    since s, with the cards that fit it: only those restarts are not dominated."""
     firsts: list[list[tuple[int, int]]] = []
     for s in range(STOCK_SIZE + 1):
         shown: set[int] = set()
@@ -90,171 +87,140 @@ def solve_tripeaks(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget)
                 shown.add(r)
                 later.append((t, fits[r]))
         firsts.append(later)
-    bit_rank = {1 << pos: card % 13 + 1 for pos, card in enumerate(tableau)}
-    uncovers = UNCOVERS
-    full = FULL_TABLEAU
-    low = LOW
-    rank_shift = RANK_SHIFT
-    free_shift = FREE_SHIFT
-    every = budget.every
-    nodes = 0
-    next_check = every
-    seen: dict[int, int] = {}  # state -> parent state, or -(layer + 1) for a start
-    first_seen: dict[int, tuple[int, int]] = {0: (-1, 0)}  # mask -> (first state, layer)
-    root_free = free_mask(0)
-    starts: list[list[int]] = [[] for _ in range(STOCK_SIZE + 1)]
-    starts[0].append(root_free << free_shift)
-    for t, fit in firsts[0]:
-        if fit & root_free:
-            starts[t].append(root_free << free_shift)
-    best_count = 0
-    best_key = side_ranks[0] << rank_shift
-    best_layer = 0
-    won = False
-    exhausted: str | None = None
-    state_bits = FREE_MASK_OFF
-    for layer in range(STOCK_SIZE + 1):
-        top = side_ranks[layer] << rank_shift
-        later = firsts[layer]
-        marker = -(layer + 1)
-        stack: list[int] = []
-        pop = stack.pop
-        push = stack.append
-        for start in starts[layer]:
-            entry = start | top
-            key = entry & state_bits
-            if key in seen:
-                continue  # dominated: the same mask under the same top rank, earlier
-            seen[key] = marker
-            push(entry)
-            while stack:
-                entry = pop()
-                nodes += 1
-                key = entry & state_bits
-                mask = entry & low
-                free = entry >> free_shift
-                playable = fits[key >> rank_shift] & free
-                while playable:
-                    bit = playable & -playable
-                    playable ^= bit
-                    child_mask = mask | bit
-                    child_rank = bit_rank[bit]
-                    child = child_mask | child_rank << rank_shift
-                    if child in seen:
-                        continue
-                    seen[child] = key
-                    child_free = free ^ bit
-                    for q_bit, q_cover in uncovers[bit]:
-                        if child_mask & q_cover == q_cover:
-                            child_free |= q_bit
-                    if fits[child_rank] & child_free:
-                        push(child | child_free << free_shift)
-                    if child_mask in first_seen:
-                        continue
-                    first_seen[child_mask] = (child, layer)
-                    count = child_mask.bit_count()
-                    if count > best_count:
-                        best_count, best_key, best_layer = count, child, layer
-                        if child_mask == full:
-                            won = True
-                            break
-                    base = child_mask | child_free << free_shift
-                    for t, fit in later:
-                        if fit & child_free:
-                            starts[t].append(base)
-                if won:
-                    break
-                if nodes >= next_check:
-                    next_check += every
-                    exhausted = budget.exceeded(nodes)
-                    if exhausted:
-                        break
-            if won or exhausted:
-                break
-        if won or exhausted:
-            break
-        starts[layer] = []
-
-    tokens = _path(seen, first_seen, best_key, best_layer, tableau)
-    best_moves = best_count + best_layer
-    if won:
-        return Outcome(True, best_moves, tokens, 0, best_moves, nodes)
-    winnable = None if exhausted else False
-    return Outcome(winnable, None, tokens, TABLEAU_SIZE - best_count, best_moves, nodes, exhausted)
+    return firsts
 
 
-def _path(
-    seen: dict[int, int],
-    first_seen: dict[int, tuple[int, int]],
-    key: int,
-    layer: int,
-    tableau: tuple[Card, ...],
-) -> list[str]:
-    """Walk the parent links back to the deal's start; returns the log, first move first.
-
-    A start state of layer t on mask M was reached by drawing from t - s draws after
-    M's first state, found at layer s."""
-    tokens: list[str] = []
-    while key >= 0:
-        parent = seen[key]
-        if parent >= 0:
-            tokens.append(card_str(tableau[((key ^ parent) & LOW).bit_length() - 1]))
-            key = parent
-            continue
-        start_layer = -parent - 1
-        key, layer = first_seen[key & LOW]
-        tokens.extend([DRAW] * (start_layer - layer))
-    tokens.reverse()
-    return tokens
+def solve_tripeaks(
+    deck: tuple[Card, ...],
+    rules: TriPeaksRules,
+    budget: Budget,
+    start: TriPeaksGame | None = None,
+) -> Outcome:
+    """The best result reachable from ``start`` (default: the deal's start), the fewest
+    further moves to it and a line there."""
+    game = start if start is not None else TriPeaksGame(deck, rules=rules)
+    search = _Layers(deck, rules, budget, game)
+    search.run()
+    removed = search.best_count - game.removed.bit_count()
+    best_moves = removed + search.best_layer - search.first_layer
+    tokens = search.path()
+    if search.won:
+        return Outcome(True, best_moves, tokens, 0, best_moves, search.nodes)
+    winnable = None if search.exhausted else False
+    left = TABLEAU_SIZE - search.best_count
+    return Outcome(winnable, None, tokens, left, best_moves, search.nodes, search.exhausted)
 
 
-def solve_tripeaks_plain(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget) -> Outcome:
-    """Breadth-first search by moves over (removed, draws, top card), without the layers,
-    the rank merging or the dominated restarts above: slow, obviously right, and the
-    yardstick the tests and the benchmark hold the solver to."""
-    tableau = deck[:TABLEAU_SIZE]
-    adjacent = adjacency_masks(rules.king_ace_linked)
-    side = deck[DISCARD_POSITION:]
-    root = (0, 0, side[0])
-    parent: dict[tuple[int, int, Card], tuple[tuple[int, int, Card], str] | None] = {root: None}
-    queue = deque([root])
-    best = root
-    nodes = 0
-    exhausted: str | None = None
-    while queue:
-        state = queue.popleft()
-        nodes += 1
-        if nodes % budget.every == 0:
-            exhausted = budget.exceeded(nodes)
-            if exhausted:
-                break
-        removed, drawn, top = state
-        if removed.bit_count() > best[0].bit_count():
-            best = state
-            if removed == FULL_TABLEAU:
-                break
-        fits = adjacent[top % 13 + 1]
-        children: list[tuple[tuple[int, int, Card], str]] = []
-        for pos, cover in enumerate(TRIPEAKS_COVER_MASKS):
-            card = tableau[pos]
-            if not removed >> pos & 1 and removed & cover == cover and fits >> (card % 13 + 1) & 1:
-                children.append(((removed | 1 << pos, drawn, card), card_str(card)))
-        if drawn < STOCK_SIZE:
-            children.append(((removed, drawn + 1, side[drawn + 1]), DRAW))
-        for child, token in children:
-            if child not in parent:
-                parent[child] = (state, token)
-                queue.append(child)
-    tokens: list[str] = []
-    link = parent[best]
-    while link is not None:
-        tokens.append(link[1])
-        link = parent[link[0]]
-    tokens.reverse()
-    count = best[0].bit_count()
-    moves = count + best[1]
-    if count == TABLEAU_SIZE:
-        return Outcome(True, moves, tokens, 0, moves, nodes)
-    return Outcome(
-        None if exhausted else False, None, tokens, TABLEAU_SIZE - count, moves, nodes, exhausted
-    )
+class _Layers:
+    """One sweep of the draw layers from a position. ``seen`` maps a state to its parent
+    state, or -(layer + 1) for a layer's start; ``first_seen`` a mask to its first state
+    and layer."""
+
+    def __init__(
+        self, deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget, game: TriPeaksGame
+    ) -> None:
+        self.tableau = deck[:TABLEAU_SIZE]
+        self.fits = fit_masks(self.tableau, rules)
+        self.side_ranks = [card % 13 + 1 for card in deck[DISCARD_POSITION:]]
+        self.firsts = first_ranks(self.side_ranks, self.fits)
+        self.bit_rank = {1 << pos: card % 13 + 1 for pos, card in enumerate(self.tableau)}
+        self.budget = budget
+        self.nodes = 0
+        self.next_check = budget.every
+        self.exhausted: str | None = None
+        self.first_layer = STOCK_SIZE - len(game.stock)
+        mask, top = game.removed, game.discard[-1] % 13 + 1
+        self.seen: dict[int, int] = {}
+        self.first_seen: dict[int, tuple[int, int]] = {mask: (-1, self.first_layer)}
+        self.starts: list[list[int]] = [[] for _ in range(STOCK_SIZE + 1)]
+        free = free_mask(mask)
+        self.starts[self.first_layer].append(free << FREE_SHIFT | mask | top << RANK_SHIFT)
+        self.restart(mask, free, self.first_layer)
+        self.best_count, self.best_key = mask.bit_count(), mask | top << RANK_SHIFT
+        self.best_layer = self.first_layer
+        self.won = mask == FULL_TABLEAU
+
+    def restart(self, mask: int, free: int, layer: int) -> None:
+        """Queue a mask first reached in ``layer`` for the later layers that may pay."""
+        base = mask | free << FREE_SHIFT
+        for t, fit in self.firsts[layer]:
+            if fit & free:
+                self.starts[t].append(base | self.side_ranks[t] << RANK_SHIFT)
+
+    def run(self) -> None:
+        for layer in range(self.first_layer, STOCK_SIZE + 1):
+            if self.won or self.exhausted:
+                return
+            marker = -(layer + 1)
+            for entry in self.starts[layer]:
+                key = entry & FREE_MASK_OFF
+                if key in self.seen:
+                    continue  # dominated: the same mask under the same top rank, earlier
+                self.seen[key] = marker
+                self.sweep(entry, layer)
+                if self.won or self.exhausted:
+                    return
+            self.starts[layer] = []
+
+    def sweep(self, entry: int, layer: int) -> None:
+        """Depth-first over the removals from one start, inside one layer."""
+        fits, seen, first_seen, bit_rank = self.fits, self.seen, self.first_seen, self.bit_rank
+        stack = [entry]
+        while stack:
+            entry = stack.pop()
+            self.nodes += 1
+            key = entry & FREE_MASK_OFF
+            mask = entry & LOW
+            free = entry >> FREE_SHIFT
+            playable = fits[key >> RANK_SHIFT] & free
+            while playable:
+                bit = playable & -playable
+                playable ^= bit
+                child_mask = mask | bit
+                child_rank = bit_rank[bit]
+                child = child_mask | child_rank << RANK_SHIFT
+                if child in seen:
+                    continue
+                seen[child] = key
+                child_free = free ^ bit
+                for q_bit, q_cover in UNCOVERS[bit]:
+                    if child_mask & q_cover == q_cover:
+                        child_free |= q_bit
+                if fits[child_rank] & child_free:
+                    stack.append(child | child_free << FREE_SHIFT)
+                if child_mask in first_seen:
+                    continue
+                first_seen[child_mask] = (child, layer)
+                if child_mask.bit_count() > self.best_count:
+                    self.best_count, self.best_key, self.best_layer = (
+                        child_mask.bit_count(),
+                        child,
+                        layer,
+                    )
+                    if child_mask == FULL_TABLEAU:
+                        self.won = True
+                        return
+                self.restart(child_mask, child_free, layer)
+            if self.nodes >= self.next_check:
+                self.next_check += self.budget.every
+                self.exhausted = self.budget.exceeded(self.nodes)
+                if self.exhausted:
+                    return
+
+    def path(self) -> list[str]:
+        """Walk the parent links back to the search's start; returns the log, first move
+        first. A start state of layer t on mask M was reached by drawing from t - s draws
+        after M's first state, found at layer s."""
+        tokens: list[str] = []
+        key, layer = self.best_key, self.best_layer
+        while key >= 0:
+            parent = self.seen.get(key, -(layer + 1))
+            if parent >= 0:
+                tokens.append(card_str(self.tableau[((key ^ parent) & LOW).bit_length() - 1]))
+                key = parent
+                continue
+            start_layer = -parent - 1
+            key, layer = self.first_seen[key & LOW]
+            tokens.extend([DRAW] * (start_layer - layer))
+        tokens.reverse()
+        return tokens

@@ -206,6 +206,8 @@ function connect() {
         onError(data);
       } else if (data.type === "record") {
         recordToast(data.event);
+      } else if (data.type === "review") {
+        document.dispatchEvent(new CustomEvent("arena:review", { detail: data })); // assist.js
       }
     },
   });

@@ -6,6 +6,7 @@ import {
   el, fmt, gettext, readJson, tokenText,
 } from "./common.js";
 import { Board } from "./board.js";
+import { mountReview } from "./review.js";
 
 const boot = readJson("arena-replay", { start: null, steps: [] });
 const $ = (id) => document.getElementById(id);
@@ -56,6 +57,7 @@ function go(i) {
   $("rp-next").disabled = index === steps.length - 1;
   $("rp-last").disabled = index === steps.length - 1;
   if (index === steps.length - 1) stop();
+  document.dispatchEvent(new CustomEvent("replay:step", { detail: { index } }));
 }
 
 function stop() {
@@ -104,4 +106,10 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === " ") { event.preventDefault(); toggle(); }
 });
 go(0);
+mountReview({
+  resultId: boot.result && boot.result.id,
+  panel: $("review"),
+  go: (i) => { stop(); go(i); },
+  boardNode: $("board"),
+});
 document.body.dataset.ready = "1";

@@ -1,0 +1,285 @@
+"""Pyramid search: A* over packed states (state.py) with unlimited recycling, guided by
+the relaxation's bound (bound.py), from the deal's start or from any position.
+
+**Moves** (each costs 1, as the game counts them): a free pyramid King; two free
+pyramid cards summing to 13; a free pyramid card with the discard's top card; a King on
+the discard; a draw; a recycle (only when the stock is empty and the discard is not).
+
+**Draws are walked, not searched.** After a draw the only moves that can pay are a pair
+with the new top, the decision on a King that reached the top, or another draw. So one
+edge goes from a state straight to each pair with a card further round the stock
+(costing the draws and a recycle on the way, plus the pair), and to the next stock King
+(the draws): the states in between, three quarters of the old search's, are never made.
+
+**Safe reductions** (each keeps par, best_cards_left and best_moves; the tests compare
+against the plain breadth-first search in reference.py, which has none of them):
+
+* a free pyramid King is removed at once, as the only move: any continuation must spend
+  a move on it and removing it earlier only frees cards;
+* a pair of two pyramid cards is played as soon as both are free, or never: any line
+  can play each such pair right after the move that freed the later of its cards
+  (removing cards only frees others), so a state carries its *fresh* cards, those freed
+  since the last draw or pair with the discard, and a pyramid pair needs one of them;
+* a King reaching the discard's top is decided at once: removed now, or *left* for good
+  (marked; the search then never draws it again). Removing it later instead, or drawing
+  over it and meeting it again, is never better than removing it now; leaving it only
+  pays when the game ends before it comes round again.
+"""
+
+from __future__ import annotations
+
+from games.engine.cards import Card
+from games.engine.layouts import TABLEAU_SIZE
+from games.engine.pyramid import PyramidGame
+from games.engine.rules import PyramidRules
+from games.engine.solver.outcome import Budget, Outcome
+from games.engine.solver.pyramid.bound import DEAD, Bound
+from games.engine.solver.pyramid.relaxation import OutOfBudget, Relaxation, relaxed_node
+from games.engine.solver.pyramid.state import (
+    F_ONE,
+    F_SHIFT,
+    G_SHIFT,
+    K_FIELD,
+    K_SHIFT,
+    L_SHIFT,
+    LOW,
+    PARTNER,
+    PGK,
+    SIDE_FULL,
+    Tables,
+    read_path,
+    start_key,
+)
+
+
+def solve_pyramid(
+    deck: tuple[Card, ...],
+    rules: PyramidRules,
+    budget: Budget,
+    start: PyramidGame | None = None,
+) -> Outcome:
+    """The best result reachable from ``start`` (default: the deal's start), the fewest
+    further moves to it and a line there."""
+    if rules.max_recycles is not None:
+        raise ValueError("the solver handles unlimited recycling only (max_recycles=None)")
+    tables = Tables(deck)
+    root = start_key(start if start is not None else PyramidGame(deck, rules=rules), tables)
+    try:
+        relaxed = Relaxation(tables, budget, relaxed_node(tables, root))
+    except OutOfBudget as out:
+        return Outcome(None, None, [], TABLEAU_SIZE - (root & LOW).bit_count(), 0, 0, out.which)
+    search = _Search(deck, tables, Bound(tables, relaxed), budget, relaxed.nodes)
+    count, key, g, exhausted = search.run(root, relaxed.goal_count)
+    tokens = read_path(search.parent, search.seen, key, deck)
+    left_over = TABLEAU_SIZE - count
+    if count == TABLEAU_SIZE:
+        return Outcome(True, g, tokens, 0, g, search.nodes)
+    if count == relaxed.goal_count:
+        return Outcome(False, None, tokens, left_over, g, search.nodes)
+    # Out of budget: winnability is still known exactly, from the relaxation.
+    return Outcome(relaxed.winnable, None, tokens, left_over, g, search.nodes, exhausted)
+
+
+class _Search:
+    """One A* run: ``seen`` maps a key to g << 8 | h (DEAD: hopeless), ``parent`` to the
+    key it was reached from."""
+
+    __slots__ = (
+        "bound",
+        "budget",
+        "deck",
+        "nodes",
+        "parent",
+        "places",
+        "rough",
+        "seen",
+        "side_partner",
+        "tables",
+    )
+
+    def __init__(
+        self, deck: tuple[Card, ...], tables: Tables, bound: Bound, budget: Budget, nodes: int
+    ) -> None:
+        self.deck = deck
+        self.tables = tables
+        self.bound = bound
+        self.budget = budget
+        self.nodes = nodes  # the budget counts the relaxation's nodes too
+        self.side_partner = tuple(PARTNER[r] for r in tables.side_ranks)
+        self.seen: dict[int, int] = {}
+        self.parent: dict[int, int] = {}
+        self.rough: set[int] = set()  # keys queued with the cheap bound only
+        self.places: dict[int, list[int]] = {}  # a key without pointer -> its g << 5 | k
+
+    def drawn_to(self, key: int, g: int) -> bool:
+        """Is this key (without fresh cards) no better than drawing to it from a key
+        seen with the same cards and another pointer? Then it is dominated: drawing
+        there is a real line, so nothing it leads to is new. Otherwise it is noted."""
+        place = key & ~K_FIELD
+        k = key >> K_SHIFT & 31
+        found = self.places.get(place)
+        if found is None:
+            self.places[place] = [g << 5 | k]
+            return False
+        remaining = SIDE_FULL & ~(key >> G_SHIFT)
+        kings = self.tables.kings
+        for other in found:
+            draws = _draws_between(remaining, kings, other & 31, k)
+            if draws >= 0 and (other >> 5) + draws <= g:
+                return True
+        found.append(g << 5 | k)
+        return False
+
+    def run(self, root: int, goal_count: int) -> tuple[int, int, int, str]:
+        """Expand by f = g + h; returns the best (count, key, g) and what cut it short.
+
+        A new key is queued with the cheap bound and gets the full one when its turn
+        comes: if that puts it further, it waits again. Most far draws never come up."""
+        seen, parent, bound, expand = self.seen, self.parent, self.bound, self.expand
+        cheap, drawn_to, rough = bound.cheap, self.drawn_to, self.rough
+        seen[root], parent[root] = bound(root), -1
+        buckets: dict[int, list[int]] = {seen[root]: [root]}
+        best_count, best_key, best_g = (root & LOW).bit_count(), root, 0
+        next_check = self.nodes + self.budget.every
+        while buckets and best_count < goal_count:
+            f = min(buckets)
+            stack = buckets.pop(f)
+            while stack:
+                key = stack.pop()
+                value = seen[key]
+                g = value >> 8
+                if key in rough:
+                    rough.discard(key)
+                    h = bound(key)
+                    if h == DEAD:
+                        seen[key] = DEAD
+                        continue
+                    seen[key] = g << 8 | h
+                    if g + h > f:
+                        buckets.setdefault(g + h, []).append(key)
+                        continue
+                elif g + (value & 255) != f:
+                    continue  # improved since it was queued
+                count = (key & LOW).bit_count()
+                if count >= best_count and (count > best_count or g < best_g):
+                    best_count, best_key, best_g = count, key, g
+                    if count == goal_count:
+                        break
+                self.nodes += 1
+                if self.nodes >= next_check:
+                    next_check += self.budget.every
+                    exhausted = self.budget.exceeded(self.nodes)
+                    if exhausted:
+                        return best_count, best_key, best_g, exhausted
+                for child, cost in expand(key):
+                    child_g = g + cost
+                    old = seen.get(child)
+                    if old is not None:
+                        if old >> 8 <= child_g:
+                            continue  # DEAD (-1) lands here too
+                        h = old & 255
+                    else:
+                        if child < F_ONE and drawn_to(child, child_g):
+                            continue
+                        h = cheap(child)
+                        if h == DEAD:
+                            seen[child] = DEAD
+                            continue
+                        rough.add(child)
+                    seen[child] = child_g << 8 | h
+                    parent[child] = key
+                    if child_g + h <= f:  # equal: the bounds are consistent
+                        stack.append(child)
+                    else:
+                        buckets.setdefault(child_g + h, []).append(child)
+        return best_count, best_key, best_g, "search"
+
+    def expand(self, key: int) -> list[tuple[int, int]]:
+        """The children of a key with what each edge costs in moves."""
+        tables = self.tables
+        pmask = key & LOW
+        forced, pairs, by_rank, free, _ = tables.info(pmask)
+        fresh = key >> F_SHIFT
+        if forced:
+            return [(tables.with_fresh(key | forced, fresh, free), 1)]
+        gone = key >> G_SHIFT & SIDE_FULL
+        k = key >> K_SHIFT & 31
+        left = key >> L_SHIFT & SIDE_FULL
+        if k and tables.kings >> (k - 1) & 1 and not left >> (k - 1) & 1:
+            # A King just reached the top: remove it now, or leave it for good.
+            bit = 1 << (k - 1)
+            below = SIDE_FULL & ~gone & (bit - 1)
+            removed = key & ~PGK | pmask | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
+            return [(removed, 1), (key | bit << L_SHIFT, 0)]
+        out = [(tables.with_fresh(key | pair, fresh, free), 1) for pair in pairs if pair & fresh]
+        out.extend(self.stock_moves(pmask, by_rank, free, gone, k, left))
+        return out
+
+    def stock_moves(
+        self,
+        pmask: int,
+        by_rank: tuple[tuple[int, ...], ...],
+        free: int,
+        gone: int,
+        k: int,
+        left: int,
+    ) -> list[tuple[int, int]]:
+        """Pairs with the top now and with each card further round the stock (the draws,
+        and a recycle, on the way), and the draws up to the next stock King; a King left
+        for good is never drawn again, so nothing is reached past it."""
+        tables = self.tables
+        remaining = SIDE_FULL & ~gone
+        tail = left << L_SHIFT
+        out: list[tuple[int, int]] = []
+        # Only cards that pair with a free pyramid card, Kings and left Kings matter.
+        useful = remaining & (tables.pairs_with(pmask) | tables.kings | left)
+        stock = remaining >> k << k
+        for j, draws in _round_the_stock(useful, remaining, stock, k):
+            bit = 1 << j
+            if draws and (left | tables.kings) & bit:
+                if not left & bit:  # a King reaches the top: decided there
+                    out.append((pmask | gone << G_SHIFT | (j + 1) << K_SHIFT | tail, draws))
+                break
+            partner_bits = by_rank[self.side_partner[j]]
+            if partner_bits:
+                after = pmask | (gone | bit) << G_SHIFT | tail
+                after |= (remaining & (bit - 1)).bit_length() << K_SHIFT
+                out.extend(
+                    (tables.with_fresh(after | pos_bit, 0, free), draws + 1)
+                    for pos_bit in partner_bits
+                )
+        return out
+
+
+def _draws_between(remaining: int, kings: int, start: int, end: int) -> int:
+    """The draws (a recycle counting as one) from pointer ``start`` to pointer ``end``
+    with the same cards remaining; -1 if that would draw a King (the search decides a
+    King on the top there, so it does not draw past one)."""
+    if end > start:
+        drawn = remaining & ((1 << end) - 1) & ~((1 << start) - 1)
+        return -1 if drawn & kings else drawn.bit_count()
+    if end == start:
+        return 0
+    tail = remaining >> start << start
+    head = remaining & ((1 << end) - 1)
+    return -1 if (tail | head) & kings else tail.bit_count() + 1 + head.bit_count()
+
+
+def _round_the_stock(useful: int, remaining: int, stock: int, k: int) -> list[tuple[int, int]]:
+    """The ``useful`` stock-side cards in the order they reach the top, with the draws
+    (and the recycle) that takes: the top itself (0), the stock, then after a recycle
+    the discard below the top; going round to the top again would change nothing."""
+    order: list[tuple[int, int]] = [(k - 1, 0)] if k and useful >> (k - 1) & 1 else []
+    ahead = useful & stock
+    while ahead:
+        low = ahead & -ahead
+        ahead ^= low
+        order.append((low.bit_length() - 1, (stock & (low << 1) - 1).bit_count()))
+    if k:
+        under = useful & ((1 << (k - 1)) - 1)
+        passed = stock.bit_count() + 1  # the whole stock and the recycle
+        while under:
+            low = under & -under
+            under ^= low
+            order.append((low.bit_length() - 1, passed + (remaining & (low << 1) - 1).bit_count()))
+    return order

@@ -1,0 +1,93 @@
+"""Post-game reviews (issue 15): the solver judges every action of a stored result.
+
+``schedule_review`` is called once when a result is stored; after the commit it queues
+the ``leaderboards.review_result`` task (eager in development), which calls
+``do_review_result``: the engine's ``review_game`` over the result's log, stored in a
+``ResultReview`` row, then a ``{"type": "review"}`` push to the player's sockets (their
+open play page) saying it is ready. The push carries no card: the review itself is read
+through ``review_view``, which refuses a sealed daily's review until its day closes.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.solver import SOLVER_VERSION
+from games.engine.solver.review import review_game
+from leaderboards import events
+from leaderboards.models import Result
+from leaderboards.review_model import ResultReview
+
+logger = logging.getLogger(__name__)
+
+
+class ReviewUnavailable(Exception):
+    """No review to show: ``reason`` and ``status`` are the API's answer."""
+
+    def __init__(self, reason: str, detail: str, status: int) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+        self.status = status
+
+
+def schedule_review(result: Result) -> None:
+    """Note a pending review and queue its task once the result is committed."""
+    if not settings.GAME_REVIEWS_ENABLED or not result.log:
+        return
+    ResultReview.objects.get_or_create(result=result)
+    from leaderboards.tasks import review_result
+
+    result_id = result.pk
+    transaction.on_commit(lambda: review_result.delay(result_id))
+
+
+def do_review_result(result_id: int) -> ResultReview | None:
+    """Compute and store the review of one result, then tell the player it is ready."""
+    result = Result.objects.select_related("deal").filter(pk=result_id).first()
+    if result is None:
+        logger.warning("review_result: result %s does not exist (deleted?)", result_id)
+        return None
+    started = time.perf_counter()
+    review, _ = ResultReview.objects.get_or_create(result=result)
+    try:
+        data = review_game(result.deal.code, result.log).as_dict()
+    except ValueError:
+        logger.exception("review_result: the log of result %s does not review", result_id)
+        review.status = ResultReview.Status.FAILED
+        review.save(update_fields=["status"])
+        return review
+    review.data = data
+    review.status = ResultReview.Status.DONE
+    review.solver_version = SOLVER_VERSION
+    review.ms = int((time.perf_counter() - started) * 1000)
+    review.computed_at = timezone.now()
+    review.save()
+    payload = {"type": "review", "result_id": result.pk, "status": review.status}
+    events.publish_on_commit([events.user_group(result.player_id)], payload)
+    return review
+
+
+def review_view(result_id: int, staff: bool = False) -> dict[str, Any]:
+    """The review of a public result, as the API and the replay page show it."""
+    result = Result.objects.select_related("deal").filter(pk=result_id).first()
+    if result is None or result.disqualified or (result.held and not staff):
+        raise ReviewUnavailable("not_found", "No such result.", 404)
+    if result.deal.public_code is None:
+        raise ReviewUnavailable(
+            "review_sealed", "This daily deal is sealed: its reviews open when its day closes.", 403
+        )
+    review = ResultReview.objects.filter(result=result).first()
+    if review is None:
+        raise ReviewUnavailable("no_review", "This result has no review.", 404)
+    answer: dict[str, Any] = {"result_id": result.pk, "status": review.status}
+    if review.status == ResultReview.Status.DONE:
+        answer["review"] = review.data
+        answer["ms"] = review.ms
+    return answer
