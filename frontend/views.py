@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from frontend.cards import page_language, rule_names, variant_labels, variant_options
 from frontend.replays import ReplayUnavailable, replay_steps, starting_view
+from games.engine import Variant
 
 VARIANTS = ("TP-E", "TP-C", "PY")
 
@@ -136,6 +137,8 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "variant": game.deal.variant,
         "game": payload,
         "elapsedMs": elapsed,
+        # The engine's cost of a move, so that the page can name the peak bonus it shows.
+        "moveCost": getattr(Variant(game.deal.variant).rules, "move_cost", 0),
         "numberedDeals": settings.NUMBERED_DEALS,
         "me": _player_name(request.user),
     }
