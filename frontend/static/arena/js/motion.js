@@ -78,9 +78,10 @@ export class Flight {
     return this.animation.finished.then(done, done);
   }
 
-  /** The server answered: the board's own drawing takes over from the copy. */
+  /** The server answered: once the copy landed, the board's own drawing takes over. */
   settle() {
-    this.from.classList.remove("in-flight");
+    const done = () => this.from.classList.remove("in-flight");
+    this.landed.then(done, done);
   }
 }
 
