@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("play/new/", views.new_game, name="new_game"),
     path("play/<uuid:game_id>/", views.play_page, name="play"),
+    path("how-to-play/<slug:game>/", views.how_to_play, name="how_to_play"),
     path("deals/", views.deal_lookup, name="deal_lookup"),
     path("deals/<str:ref>/", views.deal_page, name="deal"),
     path("deals/<str:ref>/replay/<int:result_id>/", views.replay_page, name="replay"),

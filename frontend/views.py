@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -151,8 +152,33 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         deal_code=payload["deal"]["code"],
         deal_number=payload["deal"]["number"],
         daily=game.daily,
+        rules_page=rules_page_of(game.deal.variant),
+        brief_template=f"frontend/rules/_brief_{rules_page_of(game.deal.variant)}.html",
     )
     return render(request, "frontend/play.html", context)
+
+
+# ---- How to play ----------------------------------------------------------------------------
+
+#: The how-to-play pages: the rule books' sections (seeds 000/003 for TriPeaks, 002 for
+#: Pyramid), in the catalogs word for word in French and Romanian.
+RULE_PAGES = {
+    "tripeaks": ("frontend/rules/tripeaks.html", gettext_noop("The rules of TriPeaks")),
+    "pyramid": ("frontend/rules/pyramid.html", gettext_noop("The rules of Pyramid")),
+}
+
+
+def rules_page_of(variant: str) -> str:
+    """The how-to-play page's slug for a variant (TriPeaks Easy and Classic share one)."""
+    return "pyramid" if variant == "PY" else "tripeaks"
+
+
+def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in RULE_PAGES:
+        raise Http404("no such game")
+    template, title = RULE_PAGES[game]
+    context = _common(request, "rules", game=game, rules_template=template, title=_(title))
+    return render(request, "frontend/how_to_play.html", context)
 
 
 # ---- Deals and replays --------------------------------------------------------------------

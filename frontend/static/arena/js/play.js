@@ -47,6 +47,23 @@ function showHelp(message) {
   showHelp.timer = setTimeout(() => line.replaceChildren(), 4500);
 }
 
+// ---- First game ---------------------------------------------------------------------------
+
+// The rules in short, over the table, until the player's first move or "Got it"; shown
+// once per game (TriPeaks, Pyramid) per browser. Clicks go through it to the cards.
+const FIRST_GAME_KEY = `arena.seenRules.${isPyramid ? "pyramid" : "tripeaks"}`;
+
+function showFirstGame() {
+  if (localStorage.getItem(FIRST_GAME_KEY) === "1") return;
+  $("first-game").hidden = false;
+}
+
+function hideFirstGame() {
+  if ($("first-game").hidden) return;
+  $("first-game").hidden = true;
+  localStorage.setItem(FIRST_GAME_KEY, "1");
+}
+
 // ---- Rendering ----------------------------------------------------------------------------
 
 function selectedSet() {
@@ -170,6 +187,7 @@ function onState(game, intent = state.pending.shift()) {
   state.game = game;
   if (intent && intent.onState) intent.onState(game);
   for (const flight of (intent && intent.flights) || []) flight.settle();
+  if (before && game.moves > before.moves) hideFirstGame();
   if (before && !first) celebrateChanges(before, game, intent);
   if (game.finished || game.status !== "playing") state.selected = [];
   // Drop a selection the server no longer shows as free (after an undo, for example).
@@ -521,6 +539,9 @@ function init() {
   const sounds = $("sounds");
   sounds.checked = soundsOn();
   sounds.addEventListener("change", () => { setSounds(sounds.checked); if (sounds.checked) playSound("move"); });
+
+  $("first-game-ok").addEventListener("click", hideFirstGame);
+  showFirstGame();
 
   $("btn-draw").addEventListener("click", draw);
   $("btn-undo").addEventListener("click", undo);
