@@ -17,6 +17,7 @@ from ninja.responses import Status, codes_4xx
 
 from accounts.auth import BearerOrSession
 from games.engine import EngineError
+from games.game_sync import publish_state
 from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut
 from games.services import deals, openers, opening, play
 from games.services.errors import DealRequestError, GameServiceError, error_payload
@@ -115,7 +116,9 @@ def get_game(request: HttpRequest, game_id: str) -> Any:
 @_answers_refusals
 def act(request: HttpRequest, game_id: str, body: ActionIn) -> Any:
     action = body.model_dump(exclude_none=True)
-    return play.do_act(game_id, _actor(request), action)
+    payload = play.do_act(game_id, _actor(request), action)
+    publish_state(payload)  # the game's open sockets follow (games/game_sync.py)
+    return payload
 
 
 @router.get(

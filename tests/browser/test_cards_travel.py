@@ -59,7 +59,8 @@ def playable_card(page: Any) -> str:
     return str(
         page.evaluate(
             """() => {
-          const legal = JSON.parse(document.getElementById('arena-play').textContent).game.view.legal;
+          const boot = JSON.parse(document.getElementById('arena-play').textContent);
+          const legal = boot.game.view.legal;
           const b = [...document.querySelectorAll('#board .tableau button')]
             .find((b) => b.dataset.card && legal.includes(b.dataset.card));
           return b.getAttribute('aria-label');

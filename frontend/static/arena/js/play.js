@@ -268,7 +268,9 @@ function connect() {
           render();
           return;
         }
-        onState(data.game);
+        // A push: the game played from another tab; it answers none of our actions.
+        if (data.pushed) onState(data.game, null);
+        else onState(data.game);
       } else if (data.type === "error") {
         if (state.greeting && (data.reason === "not_found" || data.reason === "forbidden")) {
           showHelp(data.message);
