@@ -18,7 +18,14 @@ from ninja.responses import Status, codes_4xx
 from accounts.auth import BearerOrSession
 from games.engine import EngineError
 from games.game_sync import publish_state
-from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut
+from games.schemas import (
+    ActionIn,
+    DealFactsOut,
+    ErrorOut,
+    GameCreateIn,
+    GameOut,
+    OpenGameOut,
+)
 from games.services import deals, openers, opening, play
 from games.services.errors import DealRequestError, GameServiceError, error_payload
 
@@ -119,6 +126,29 @@ def act(request: HttpRequest, game_id: str, body: ActionIn) -> Any:
     payload = play.do_act(game_id, _actor(request), action)
     publish_state(payload)  # the game's open sockets follow (games/game_sync.py)
     return payload
+
+
+@router.get(
+    "/games",
+    auth=auth,
+    response={200: list[OpenGameOut]},
+    summary="The asker's open games (not ended), newest first: what the pages offer to resume",
+)
+def list_open_games(request: HttpRequest) -> Any:
+    actor = _actor(request)
+    if actor.account is None and not actor.guest_key:
+        return []
+    return [
+        {
+            **opening.open_game_info(game),
+            "variant": game.deal.variant,
+            "status": game.status,
+            "score": game.score,
+            "moves": game.moves,
+            "cards_left": game.cards_left,
+        }
+        for game in opening.open_games(actor).order_by("-last_action_at")[:50]
+    ]
 
 
 @router.get(
