@@ -67,11 +67,9 @@ def _chosen_rule_set(data: Any) -> str | None:
 
 
 def _guest_key(request: HttpRequest) -> str:
-    session = request.session
-    if session.session_key is None:
-        session["guest"] = True
-        session.save()
-    return session.session_key or ""
+    from games.guest_carry_over import guest_session_key
+
+    return guest_session_key(request.session)
 
 
 def _back(request: HttpRequest) -> str:

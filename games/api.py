@@ -18,6 +18,7 @@ from ninja.responses import Status, codes_4xx
 from accounts.auth import BearerOrSession
 from games.engine import EngineError
 from games.game_sync import publish_state
+from games.guest_carry_over import guest_session_key
 from games.schemas import (
     ActionIn,
     DealFactsOut,
@@ -54,10 +55,10 @@ def _actor(request: HttpRequest, *, create_session: bool = False) -> play.Actor:
     if user is not None and getattr(user, "is_authenticated", False):
         return play.Actor(user=user)
     session = request.session
-    if session.session_key is None and create_session:
-        session["guest"] = True  # non-empty, so the middleware sends the cookie
-        session.save()
-    return play.Actor(guest_key=session.session_key or "")
+    if session.session_key is None and not create_session:
+        return play.Actor(guest_key="")
+    # Noted in the session too: the guest's games follow them into an account.
+    return play.Actor(guest_key=guest_session_key(session))
 
 
 def _deal_and_daily(body: GameCreateIn) -> tuple[Any, Any]:

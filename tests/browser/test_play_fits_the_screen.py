@@ -90,7 +90,7 @@ def test_the_play_page_fits_without_scrolling(new_page: Any, screen: str, varian
         )
         assert len(bottom) == 10 and min(bottom) >= 36, bottom
     # A refusal's message fits too: a face-down card (TriPeaks) or a covered one (Pyramid).
-    covered = page.locator("#board .tableau .card.covered").first
+    covered = page.locator("#board .tableau .card.covered").last
     covered.tap(position={"x": 6, "y": 6}) if touch else covered.click(position={"x": 6, "y": 6})
     expect(page.locator("#help-line .msg")).to_be_visible()
     assert_fits(page, viewport, touch)

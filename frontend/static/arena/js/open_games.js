@@ -2,7 +2,7 @@
 // from GET /api/games (this account's, or this browser session's as a guest), each with
 // Resume: the game goes on where it was, its clock the server's.
 
-import { api, el, fmt, formatTime, gettext, variantLabel } from "./common.js";
+import { api, el, fmt, formatTime, gettext, ngettext, variantLabel } from "./common.js";
 
 export async function showOpenGames() {
   const panel = document.getElementById("open-games-panel");
@@ -18,7 +18,7 @@ export async function showOpenGames() {
     el("div", { class: "open-game-what" },
       el("strong", { text: game.label || variantLabel(game.variant) }),
       el("span", { class: "muted small", text: [
-        fmt(gettext("%(moves)s moves"), { moves: game.moves }),
+        fmt(ngettext("%(count)s move", "%(count)s moves", game.moves), { count: game.moves }),
         fmt(gettext("Score %(score)s"), { score: game.score }),
         fmt(gettext("started %(time)s"), { time: formatTime(game.started_at) }),
       ].join(" · ") })),
