@@ -160,5 +160,10 @@ def list_open_games(request: HttpRequest) -> Any:
 )
 @_answers_refusals
 def deal_facts(request: HttpRequest, code: str) -> Any:
-    parsed, deal = deals.check_public_deal(code)
+    from leaderboards.refs import resolve_deal_ref  # the daily references' one reader
+
+    deal, parsed = resolve_deal_ref(code)
+    if parsed is None:  # a daily reference: always a stored deal
+        assert deal is not None
+        return deals.daily_deal_facts(deal)
     return deals.deal_facts(parsed, deal)

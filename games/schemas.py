@@ -83,7 +83,9 @@ class OpenGameOut(Schema):
 
 
 class DealFactsOut(Schema):
-    code: str
+    code: str | None = Field(
+        description="null for a daily deal still sealed (asked by its daily reference)"
+    )
     label: str
     variant: str
     number: int | None

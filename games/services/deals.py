@@ -136,13 +136,32 @@ def check_public_deal(text: str) -> tuple[DealCode, Deal | None]:
 
 def deal_facts(code: DealCode, deal: Deal | None) -> dict[str, Any]:
     """Public facts of a deal: never the solver's line, which would spoil it."""
-    fact = getattr(deal, "solver_fact", None) if deal is not None else None
     return {
         "code": code.text,
         "label": deal.label if deal is not None else numbered_label(code.number, code.rule_set),
         "variant": code.rule_set,
         "number": None if code.sealed else code.number,
         "sealed": code.sealed,
+        **_solver_facts(deal),
+    }
+
+
+def daily_deal_facts(deal: Deal) -> dict[str, Any]:
+    """The facts of a daily deal named by its daily reference (``daily-YYYY-MM-DD-TP-E``):
+    its code only once it is public, since the reference must not give the cards away."""
+    return {
+        "code": deal.public_code,
+        "label": deal.label,
+        "variant": deal.variant,
+        "number": None if deal.sealed else deal.number,
+        "sealed": deal.sealed,
+        **_solver_facts(deal),
+    }
+
+
+def _solver_facts(deal: Deal | None) -> dict[str, Any]:
+    fact = getattr(deal, "solver_fact", None) if deal is not None else None
+    return {
         "winnable": fact.winnable if fact is not None else None,
         "par": fact.par_moves if fact is not None else None,
         "solved": fact is not None,
