@@ -16,9 +16,11 @@ from ninja import Router
 from ninja.responses import Status, codes_4xx
 
 from accounts.auth import BearerOrSession
+from games import facts_on_demand
 from games.engine import EngineError
 from games.game_sync import publish_state
 from games.guest_carry_over import guest_session_key
+from games.models import Deal
 from games.schemas import (
     ActionIn,
     DealFactsOut,
@@ -166,4 +168,9 @@ def deal_facts(request: HttpRequest, code: str) -> Any:
     if parsed is None:  # a daily reference: always a stored deal
         assert deal is not None
         return deals.daily_deal_facts(deal)
+    if not parsed.sealed:
+        # Solved when first needed (at once when Celery is eager; else pushed when done).
+        deal = deal or deals.get_or_create_deal(parsed)
+        if facts_on_demand.request_facts(deal):
+            deal = Deal.objects.select_related("solver_fact").get(pk=deal.pk)
     return deals.deal_facts(parsed, deal)
