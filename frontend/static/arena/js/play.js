@@ -521,6 +521,15 @@ function onKey(event) {
   }
 }
 
+/** A game opens with the keyboard on the board: its first playable card (or the stock). */
+function focusBoard() {
+  const first = board.playable()[0];
+  if (first) first.focus({ preventScroll: true });
+}
+
+// The skip link lands on the board itself, then Tab reaches its cards.
+boardRoot.tabIndex = -1;
+
 // ---- Start --------------------------------------------------------------------------------
 
 function init() {
@@ -575,6 +584,7 @@ function init() {
     state.game = boot.game;
     state.clock = { base: boot.game.duration_ms || boot.elapsedMs || 0, since: performance.now(), running: !boot.game.finished };
     render();
+    focusBoard();
   }
   connect();
   if (!boot.game) {
