@@ -1,10 +1,12 @@
 """Django admin for daily deals (SPEC §8): pick a deal for a date and variant, with a
 preview of its layout and what the solver knows about it.
 
-A day already under way (or past) is read-only here: its players' ranked attempts were
-made on that deal, and "the day's deals change exactly once, at midnight". An admin may
-fill today's slot only while it is empty. Ticking "draw a sealed deal" makes the
-platform draw and vet one (the solver must find it winnable) instead of picking a deal.
+The deal is picked by its code (autocomplete); a numbered deal is refused: its code
+gives its layout away (SPEC §10). A day already under way (or past) is read-only here:
+its players' ranked attempts were made on that deal, and "the day's deals change
+exactly once, at midnight". An admin may fill today's slot only while it is empty.
+Ticking "draw a sealed deal" makes the platform draw and vet one (the solver must find
+it winnable) instead of picking a deal.
 """
 
 from __future__ import annotations
@@ -94,6 +96,14 @@ class DailyDealForm(forms.ModelForm):
                 raise ValidationError("Pick a deal, or tick “Draw a sealed deal”.")
             if variant and deal.variant != variant:
                 raise ValidationError(f"{deal} is a {deal.variant} deal, not {variant}.")
+            if not deal.sealed:
+                # SPEC §10: a numbered deal's code gives its whole layout away (anyone can
+                # run GEN 1 on it), so a competitive daily deal must be sealed.
+                raise ValidationError(
+                    f"{deal.code} is a numbered deal: its layout is public (anyone can deal "
+                    "it from its code), so it cannot be a daily deal (SPEC §10). Pick a "
+                    "sealed deal, or tick “Draw a sealed deal”."
+                )
         return data
 
 
@@ -103,7 +113,8 @@ class DailyDealAdmin(admin.ModelAdmin):
     list_display = ("date", "variant", "deal_label", "picked_by", "revealed", "par", "winnable")
     list_filter = ("variant", "picked_by")
     date_hierarchy = "date"
-    raw_id_fields = ("deal",)
+    # Picked by code (type a few letters), not by a raw database id.
+    autocomplete_fields = ("deal",)
     readonly_fields = ("layout", "solver")
     ordering = ("-date", "variant")
 

@@ -85,7 +85,11 @@ def test_setup_site_prepares_the_daily_deals(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(daily_module, "solver_vetter", lambda *a, **k: winnable)
     out = StringIO()
     call_command("setup_site", stdout=out, stderr=StringIO())
-    assert "Daily deals ensured" in out.getvalue()
+    text = out.getvalue()
+    # Readable: how many, which days and variants; never an object list, a code or a port.
+    assert "Daily deals: 21 new" in text and f"{today().isoformat()}  TP-E" in text
+    assert "<DailyDeal" not in text and ":8000" not in text and "changepassword admin" in text
+    assert not any(d.deal.code in text for d in DailyDeal.objects.select_related("deal"))
     assert {d.date for d in DailyDeal.objects.all()} == {
         today() + timedelta(days=n) for n in range(7)
     }
