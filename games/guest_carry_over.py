@@ -3,8 +3,9 @@
 A guest is known by their session's key (``Game.guest_key``). ``login()`` gives the
 session a new key, so the key a guest played under is also kept inside the session
 (``guest_session_key``); on ``user_logged_in`` the games of that key become the
-account's: open ones go on, ended ones are recorded for the account then
-(``record_game_result``, which stores nothing for a guest). Never a game on a daily
+account's: open ones go on, ended ones are recorded for the account then (the
+registered recorder, ``leaderboards.services.record_game_result``, which stores nothing
+for a guest). Never a game on a daily
 deal whose day is still open: guests cannot play today's sealed dailies (SPEC §8), and
 a game carried into an account must not become, or compete with, its ranked attempt.
 """
@@ -20,6 +21,7 @@ from django.dispatch import receiver
 
 from games.daily import is_closed
 from games.models import Game
+from games.services.recording import record
 
 logger = logging.getLogger(__name__)
 
@@ -41,8 +43,6 @@ def guest_session_key(session: Any) -> str:
 
 def do_carry_over(guest_key: str, user: Any) -> int:
     """Give ``user`` the guest's games; returns how many were carried over."""
-    from leaderboards.services import record_game_result
-
     if not guest_key:
         return 0
     carried = 0
@@ -57,7 +57,7 @@ def do_carry_over(guest_key: str, user: Any) -> int:
             game.guest_key = ""
             game.save(update_fields=["player", "guest_key"])
             if game.finished_at is not None:
-                record_game_result(game)
+                record(game)  # the leaderboards' recorder (games/services/recording.py)
         carried += 1
     return carried
 
