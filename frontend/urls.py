@@ -18,6 +18,7 @@ urlpatterns = [
     path("series/", views.series_list, name="series_list"),
     path("series/<slug:slug>/", views.series_page, name="series"),
     path("players/<str:name>/", views.player_page, name="player"),
+    path("players/<str:name>/stats/", views.player_stats_page, name="player_stats"),
     path("me/", views.me, name="me"),
     path("matches/", match_views.matches_page, name="matches"),
     path("matches/<uuid:match_id>/", match_views.match_page, name="match"),

@@ -302,6 +302,19 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
     return render(request, "frontend/player.html", _common(request, nav, boot=boot, name=name))
 
 
+def player_stats_page(request: HttpRequest, name: str) -> HttpResponse:
+    """A player's statistics (leaderboards/player_stats.py), embedded in the page."""
+    from leaderboards.player_stats import player_statistics
+
+    stats = player_statistics(name)
+    if stats is None:
+        raise Http404("no such player")
+    me = _player_name(request.user)
+    nav = "me" if me is not None and me.lower() == name.lower() else ""
+    context = _common(request, nav, boot=stats, name=stats["name"])
+    return render(request, "frontend/player_stats.html", context)
+
+
 def me(request: HttpRequest) -> HttpResponse:
     name = _player_name(request.user)
     if name is None:

@@ -83,5 +83,7 @@ def test_every_page_is_accessible_and_fits(new_page: Any, size: str) -> None:
     start_from_home(page, 10, "TP-C")
     page.goto("/me/")
     check(page, "player", size)
+    page.locator("#stats-link").click()
+    check(page, "stats", size)
     page.goto("/accounts/tokens/")
     check(page, "tokens", size)
