@@ -68,6 +68,7 @@ def test_every_page_is_accessible_and_fits(new_page: Any, size: str) -> None:
         ("how-to-play-pyramid", "/how-to-play/pyramid/"),
         ("login", "/accounts/login/"),
         ("signup", "/accounts/signup/"),
+        ("password-reset", "/accounts/password-reset/"),
     ]:
         page.goto(path)
         check(page, name, size)
