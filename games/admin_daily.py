@@ -66,6 +66,12 @@ class DailyDealForm(forms.ModelForm):
         label="Draw a sealed deal",
         help_text="Ignore the deal field: draw a random sealed deal the solver finds winnable.",
     )
+    confirmed = forms.BooleanField(
+        required=False,
+        label="The preview is right",
+        help_text="A picked deal is shown first (its layout and what the solver knows); "
+        "tick this and save again to keep it.",
+    )
 
     class Meta:
         model = DailyDeal
@@ -103,6 +109,12 @@ class DailyDealForm(forms.ModelForm):
                     f"{deal.code} is a numbered deal: its layout is public (anyone can deal "
                     "it from its code), so it cannot be a daily deal (SPEC §10). Pick a "
                     "sealed deal, or tick “Draw a sealed deal”."
+                )
+            if not data.get("confirmed"):
+                # Preview before saving: the change form shows this deal below the fields.
+                self.preview_deal = deal
+                raise ValidationError(
+                    "Check the preview below, then tick “The preview is right” and save."
                 )
         return data
 
@@ -143,6 +155,19 @@ class DailyDealAdmin(admin.ModelAdmin):
     @admin.display(description="solver")
     def solver(self, obj: DailyDeal) -> str:
         return solver_html(obj.deal if obj.pk else None)
+
+    def render_change_form(
+        self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any
+    ) -> Any:
+        """The picked deal's layout and solver facts, when the form waits for confirmation
+        (templates/admin/games/dailydeal/change_form.html shows them)."""
+        form = context.get("adminform").form if context.get("adminform") else None
+        deal = getattr(form, "preview_deal", None)
+        if deal is not None:
+            context["preview"] = format_html(
+                "{}<p>{}</p>", layout_preview(deal), solver_html(deal)
+            )
+        return super().render_change_form(request, context, *args, **kwargs)
 
     def has_change_permission(self, request: HttpRequest, obj: DailyDeal | None = None) -> bool:
         if obj is not None and obj.date <= today():

@@ -35,10 +35,12 @@ def test_an_admin_picks_a_deal_for_a_future_day_and_sees_its_layout(admin_client
     deal = Deal.objects.create(code="TP1-C-" + "D" * 28, variant="TP-C", sealed=True)
     SolverFact.objects.create(deal=deal, winnable=True, par_moves=37)
     day = today() + timedelta(days=3)
-    response = admin_client.post(
-        "/admin/games/dailydeal/add/",
-        {"date": day.isoformat(), "variant": "TP-C", "deal": deal.pk},
-    )
+    picked = {"date": day.isoformat(), "variant": "TP-C", "deal": deal.pk}
+    # A preview first: the layout and the solver's facts, nothing saved yet.
+    preview = admin_client.post("/admin/games/dailydeal/add/", picked).content.decode()
+    assert 'id="deal-preview"' in preview and "par: 37" in preview and "Stock" in preview
+    assert not DailyDeal.objects.exists()
+    response = admin_client.post("/admin/games/dailydeal/add/", {**picked, "confirmed": "on"})
     assert response.status_code == 302, response.content.decode()[:2000]
     daily = DailyDeal.objects.get(date=day, variant="TP-C")
     assert daily.deal == deal and daily.picked_by == "admin"
