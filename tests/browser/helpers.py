@@ -107,3 +107,16 @@ def set_language(page: Any, code: str) -> None:
     with page.expect_navigation():
         page.select_option("#lang-select", code)
     wait_ready(page)
+
+
+def abandon(page: Any, game_id: str) -> None:
+    """End a game as abandoned, the way the API's ``abandon`` action does (page's session)."""
+    page.evaluate(
+        """async (id) => {
+          const token = document.cookie.match(/csrftoken=([^;]+)/)[1];
+          await fetch(`/api/games/${id}/actions`, { method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
+            body: JSON.stringify({ action: 'abandon' }) });
+        }""",
+        game_id,
+    )

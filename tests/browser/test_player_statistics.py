@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from games.engine import DealCode, Variant
 from tests.browser.conftest import PHONE, screenshot
-from tests.browser.helpers import click_token, sign_up, start_from_home, wait_ready
+from tests.browser.helpers import abandon, click_token, sign_up, start_from_home, wait_ready
 from tests.support.winning import find_win
 
 pytestmark = pytest.mark.browser
@@ -27,15 +27,7 @@ def test_the_statistics_of_a_player_who_won_one_and_abandoned_one(new_page: Any)
     expect(page.locator("#end-title")).to_have_text("You won!")
     score = int(page.locator("#hud-score").inner_text())
     game_id = start_from_home(page, 3, "PY")
-    page.evaluate(
-        """async (id) => {
-          const token = document.cookie.match(/csrftoken=([^;]+)/)[1];
-          await fetch(`/api/games/${id}/actions`, { method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
-            body: JSON.stringify({ action: 'abandon' }) });
-        }""",
-        game_id,
-    )
+    abandon(page, game_id)
     page.goto("/me/")
     wait_ready(page)
     page.locator("#stats-link").tap()

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.helpers import (
+    abandon,
     click_token,
     moves,
     sign_up,
@@ -61,15 +62,7 @@ def test_a_game_resumes_after_a_reload_and_from_the_home_page(new_page: Any) -> 
 def test_an_ended_game_leaves_the_open_games(new_page: Any) -> None:
     page = new_page(DESKTOP)
     game_id = start_from_home(page, 3, "PY")
-    page.evaluate(
-        """async (id) => {
-          const token = document.cookie.match(/csrftoken=([^;]+)/)[1];
-          await fetch(`/api/games/${id}/actions`, { method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
-            body: JSON.stringify({ action: 'abandon' }) });
-        }""",
-        game_id,
-    )
+    abandon(page, game_id)
     other = start_from_home(page, 4, "PY")
     page.goto("/")
     wait_ready(page)

@@ -6,20 +6,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games.daily import today
 from games.models import DailyDeal, Deal
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    boss = get_user_model().objects.create_superuser("boss", password="pw-123456789")
-    client.force_login(boss)
-    return client
 
 
 def test_a_numbered_deal_is_refused_as_a_daily_deal(admin_client: Client) -> None:

@@ -8,7 +8,6 @@ from io import StringIO
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
@@ -22,13 +21,6 @@ pytestmark = pytest.mark.django_db
 
 def winnable(code: str) -> Vetting:
     return Vetting(winnable=True, par_moves=40, solver_version="test")
-
-
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    boss = get_user_model().objects.create_superuser("boss", password="pw-123456789")
-    client.force_login(boss)
-    return client
 
 
 def test_an_admin_picks_a_deal_for_a_future_day_and_sees_its_layout(admin_client: Client) -> None:
