@@ -25,7 +25,9 @@ function variantsTable() {
     el("td", { class: "num", text: dash(row.win_rate, " %") }),
     el("td", { class: "num", text: dash(row.best_score) }),
     el("td", { class: "num", text: dash(row.fewest_moves) })));
-  return el("div", { class: "table-wrap" }, el("table", { class: "board" }, el("thead", {}, head), el("tbody", {}, rows)));
+  // It scrolls sideways on a phone: a region the keyboard can reach and scroll.
+  return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-labelledby": "per-variant-title" },
+    el("table", { class: "board" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
 function isoDay(date) {
