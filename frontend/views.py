@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from frontend.cards import page_language, rule_names, variant_labels, variant_options
 from frontend.replays import ReplayUnavailable, replay_steps, starting_view
-from games.engine import Variant
+from games.engine import parse_code
 
 VARIANTS = ("TP-E", "TP-C", "PY")
 
@@ -128,6 +128,7 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     except GameForbidden:
         return render(request, "frontend/forbidden.html", _common(request), status=403)
     payload = play.game_payload(game)
+    rules = parse_code(game.deal.code).rules
     elapsed = None
     if game.finished_at is None:
         elapsed = max(0, int((timezone.now() - game.started_at).total_seconds() * 1000))
@@ -136,8 +137,10 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "variant": game.deal.variant,
         "game": payload,
         "elapsedMs": elapsed,
-        # The engine's cost of a move, so that the page can name the peak bonus it shows.
-        "moveCost": getattr(Variant(game.deal.variant).rules, "move_cost", 0),
+        # The engine's cost of a move and peak bonuses (this deal's rules, variants
+        # included), so that the page can name the peak bonus it shows.
+        "moveCost": getattr(rules, "move_cost", 0),
+        "peakBonuses": list(getattr(rules, "peak_bonuses", ())),
         "numberedDeals": settings.NUMBERED_DEALS,
         "me": _player_name(request.user),
     }

@@ -210,8 +210,10 @@ function onState(game, intent = state.pending.shift()) {
  */
 function celebrateChanges(before, game, intent) {
   const moved = game.moves > before.moves;
-  if (moved && !isPyramid && game.score > before.score && intent && intent.pos !== undefined) {
-    const bonus = game.score - before.score + (boot.moveCost || 0);
+  const bonus = game.score - before.score + (boot.moveCost || 0);
+  // Only a rise that is one of the rules' peak bonuses (other scorings rise otherwise).
+  if (moved && !isPyramid && game.score > before.score && (boot.peakBonuses || []).includes(bonus)
+      && intent && intent.pos !== undefined) {
     floatLabel(felt, board.buttonAt(intent.pos), fmt(gettext("+%(points)s peak bonus"), { points: bonus }));
     playSound("bonus");
   } else if (moved) {
