@@ -170,8 +170,9 @@ RULE_PAGES = {
 
 
 def rules_page_of(variant: str) -> str:
-    """The how-to-play page's slug for a variant (TriPeaks Easy and Classic share one)."""
-    return "pyramid" if variant == "PY" else "tripeaks"
+    """The how-to-play page's slug for a rule set (TriPeaks Easy and Classic share one;
+    a variant's rule set, ``PY+SR1``, is its base game's)."""
+    return "pyramid" if variant.split("+")[0] == "PY" else "tripeaks"
 
 
 def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
