@@ -365,6 +365,22 @@ LANGUAGES = [("fr", "Français"), ("ro", "Română"), ("en", "English")]
 USE_I18N = True
 LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
 
+# --- Mail (password reset) -------------------------------------------------------------
+
+# With EMAIL_HOST set, mail goes out over SMTP; without it (development), Django prints
+# each message on the console (the server's stdout), reset links included.
+EMAIL_HOST = _raw("EMAIL_HOST") or ""
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+    EMAIL_HOST_USER = _raw("EMAIL_HOST_USER") or ""
+    EMAIL_HOST_PASSWORD = _raw("EMAIL_HOST_PASSWORD") or ""
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = _raw("DEFAULT_FROM_EMAIL") or "Solitaire Arena <noreply@localhost>"
+
 # --- Game platform ------------------------------------------------------------------------
 
 # Open (unfinished) games an account or guest session may hold at once (games.services.opening).

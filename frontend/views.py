@@ -19,11 +19,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from frontend.cards import page_language, rule_names, variant_labels, variant_options
 from frontend.replays import ReplayUnavailable, replay_steps, starting_view
+from games.engine import parse_code
 
 VARIANTS = ("TP-E", "TP-C", "PY")
 
@@ -65,11 +67,9 @@ def _chosen_rule_set(data: Any) -> str | None:
 
 
 def _guest_key(request: HttpRequest) -> str:
-    session = request.session
-    if session.session_key is None:
-        session["guest"] = True
-        session.save()
-    return session.session_key or ""
+    from games.guest_carry_over import guest_session_key
+
+    return guest_session_key(request.session)
 
 
 def _back(request: HttpRequest) -> str:
@@ -128,6 +128,7 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     except GameForbidden:
         return render(request, "frontend/forbidden.html", _common(request), status=403)
     payload = play.game_payload(game)
+    rules = parse_code(game.deal.code).rules
     elapsed = None
     if game.finished_at is None:
         elapsed = max(0, int((timezone.now() - game.started_at).total_seconds() * 1000))
@@ -136,6 +137,10 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "variant": game.deal.variant,
         "game": payload,
         "elapsedMs": elapsed,
+        # The engine's cost of a move and peak bonuses (this deal's rules, variants
+        # included), so that the page can name the peak bonus it shows.
+        "moveCost": getattr(rules, "move_cost", 0),
+        "peakBonuses": list(getattr(rules, "peak_bonuses", ())),
         "numberedDeals": settings.NUMBERED_DEALS,
         "me": _player_name(request.user),
     }
@@ -148,8 +153,34 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         deal_code=payload["deal"]["code"],
         deal_number=payload["deal"]["number"],
         daily=game.daily,
+        rules_page=rules_page_of(game.deal.variant),
+        brief_template=f"frontend/rules/_brief_{rules_page_of(game.deal.variant)}.html",
     )
     return render(request, "frontend/play.html", context)
+
+
+# ---- How to play ----------------------------------------------------------------------------
+
+#: The how-to-play pages: the rule books' sections (seeds 000/003 for TriPeaks, 002 for
+#: Pyramid), in the catalogs word for word in French and Romanian.
+RULE_PAGES = {
+    "tripeaks": ("frontend/rules/tripeaks.html", gettext_noop("The rules of TriPeaks")),
+    "pyramid": ("frontend/rules/pyramid.html", gettext_noop("The rules of Pyramid")),
+}
+
+
+def rules_page_of(variant: str) -> str:
+    """The how-to-play page's slug for a rule set (TriPeaks Easy and Classic share one;
+    a variant's rule set, ``PY+SR1``, is its base game's)."""
+    return "pyramid" if variant.split("+")[0] == "PY" else "tripeaks"
+
+
+def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in RULE_PAGES:
+        raise Http404("no such game")
+    template, title = RULE_PAGES[game]
+    context = _common(request, "rules", game=game, rules_template=template, title=_(title))
+    return render(request, "frontend/how_to_play.html", context)
 
 
 # ---- Deals and replays --------------------------------------------------------------------
@@ -273,6 +304,19 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
     boot = {"name": name, "me": me}
     nav = "me" if me is not None and me.lower() == name.lower() else ""
     return render(request, "frontend/player.html", _common(request, nav, boot=boot, name=name))
+
+
+def player_stats_page(request: HttpRequest, name: str) -> HttpResponse:
+    """A player's statistics (leaderboards/player_stats.py), embedded in the page."""
+    from leaderboards.player_stats import player_statistics
+
+    stats = player_statistics(name)
+    if stats is None:
+        raise Http404("no such player")
+    me = _player_name(request.user)
+    nav = "me" if me is not None and me.lower() == name.lower() else ""
+    context = _common(request, nav, boot=stats, name=stats["name"])
+    return render(request, "frontend/player_stats.html", context)
 
 
 def me(request: HttpRequest) -> HttpResponse:

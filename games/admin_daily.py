@@ -1,10 +1,12 @@
 """Django admin for daily deals (SPEC §8): pick a deal for a date and variant, with a
 preview of its layout and what the solver knows about it.
 
-A day already under way (or past) is read-only here: its players' ranked attempts were
-made on that deal, and "the day's deals change exactly once, at midnight". An admin may
-fill today's slot only while it is empty. Ticking "draw a sealed deal" makes the
-platform draw and vet one (the solver must find it winnable) instead of picking a deal.
+The deal is picked by its code (autocomplete); a numbered deal is refused: its code
+gives its layout away (SPEC §10). A day already under way (or past) is read-only here:
+its players' ranked attempts were made on that deal, and "the day's deals change
+exactly once, at midnight". An admin may fill today's slot only while it is empty.
+Ticking "draw a sealed deal" makes the platform draw and vet one (the solver must find
+it winnable) instead of picking a deal.
 """
 
 from __future__ import annotations
@@ -64,6 +66,12 @@ class DailyDealForm(forms.ModelForm):
         label="Draw a sealed deal",
         help_text="Ignore the deal field: draw a random sealed deal the solver finds winnable.",
     )
+    confirmed = forms.BooleanField(
+        required=False,
+        label="The preview is right",
+        help_text="A picked deal is shown first (its layout and what the solver knows); "
+        "tick this and save again to keep it.",
+    )
 
     class Meta:
         model = DailyDeal
@@ -94,6 +102,20 @@ class DailyDealForm(forms.ModelForm):
                 raise ValidationError("Pick a deal, or tick “Draw a sealed deal”.")
             if variant and deal.variant != variant:
                 raise ValidationError(f"{deal} is a {deal.variant} deal, not {variant}.")
+            if not deal.sealed:
+                # SPEC §10: a numbered deal's code gives its whole layout away (anyone can
+                # run GEN 1 on it), so a competitive daily deal must be sealed.
+                raise ValidationError(
+                    f"{deal.code} is a numbered deal: its layout is public (anyone can deal "
+                    "it from its code), so it cannot be a daily deal (SPEC §10). Pick a "
+                    "sealed deal, or tick “Draw a sealed deal”."
+                )
+            if not data.get("confirmed"):
+                # Preview before saving: the change form shows this deal below the fields.
+                self.preview_deal = deal
+                raise ValidationError(
+                    "Check the preview below, then tick “The preview is right” and save."
+                )
         return data
 
 
@@ -103,7 +125,8 @@ class DailyDealAdmin(admin.ModelAdmin):
     list_display = ("date", "variant", "deal_label", "picked_by", "revealed", "par", "winnable")
     list_filter = ("variant", "picked_by")
     date_hierarchy = "date"
-    raw_id_fields = ("deal",)
+    # Picked by code (type a few letters), not by a raw database id.
+    autocomplete_fields = ("deal",)
     readonly_fields = ("layout", "solver")
     ordering = ("-date", "variant")
 
@@ -132,6 +155,19 @@ class DailyDealAdmin(admin.ModelAdmin):
     @admin.display(description="solver")
     def solver(self, obj: DailyDeal) -> str:
         return solver_html(obj.deal if obj.pk else None)
+
+    def render_change_form(
+        self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any
+    ) -> Any:
+        """The picked deal's layout and solver facts, when the form waits for confirmation
+        (templates/admin/games/dailydeal/change_form.html shows them)."""
+        form = context.get("adminform").form if context.get("adminform") else None
+        deal = getattr(form, "preview_deal", None)
+        if deal is not None:
+            context["preview"] = format_html(
+                "{}<p>{}</p>", layout_preview(deal), solver_html(deal)
+            )
+        return super().render_change_form(request, context, *args, **kwargs)
 
     def has_change_permission(self, request: HttpRequest, obj: DailyDeal | None = None) -> bool:
         if obj is not None and obj.date <= today():

@@ -16,8 +16,20 @@ from ninja import Router
 from ninja.responses import Status, codes_4xx
 
 from accounts.auth import BearerOrSession
+from games import facts_on_demand
 from games.engine import EngineError
-from games.schemas import ActionIn, DealFactsOut, ErrorOut, GameCreateIn, GameOut, HintOut
+from games.game_sync import publish_state
+from games.guest_carry_over import guest_session_key
+from games.models import Deal
+from games.schemas import (
+    ActionIn,
+    DealFactsOut,
+    ErrorOut,
+    GameCreateIn,
+    GameOut,
+    HintOut,
+    OpenGameOut,
+)
 from games.services import deals, hints, openers, opening, play
 from games.services.errors import DealRequestError, GameServiceError, error_payload
 
@@ -46,10 +58,10 @@ def _actor(request: HttpRequest, *, create_session: bool = False) -> play.Actor:
     if user is not None and getattr(user, "is_authenticated", False):
         return play.Actor(user=user)
     session = request.session
-    if session.session_key is None and create_session:
-        session["guest"] = True  # non-empty, so the middleware sends the cookie
-        session.save()
-    return play.Actor(guest_key=session.session_key or "")
+    if session.session_key is None and not create_session:
+        return play.Actor(guest_key="")
+    # Noted in the session too: the guest's games follow them into an account.
+    return play.Actor(guest_key=guest_session_key(session))
 
 
 def _deal_and_daily(body: GameCreateIn) -> tuple[Any, Any]:
@@ -115,7 +127,32 @@ def get_game(request: HttpRequest, game_id: str) -> Any:
 @_answers_refusals
 def act(request: HttpRequest, game_id: str, body: ActionIn) -> Any:
     action = body.model_dump(exclude_none=True)
-    return play.do_act(game_id, _actor(request), action)
+    payload = play.do_act(game_id, _actor(request), action)
+    publish_state(payload)  # the game's open sockets follow (games/game_sync.py)
+    return payload
+
+
+@router.get(
+    "/games",
+    auth=auth,
+    response={200: list[OpenGameOut]},
+    summary="The asker's open games (not ended), newest first: what the pages offer to resume",
+)
+def list_open_games(request: HttpRequest) -> Any:
+    actor = _actor(request)
+    if actor.account is None and not actor.guest_key:
+        return []
+    return [
+        {
+            **opening.open_game_info(game),
+            "variant": game.deal.variant,
+            "status": game.status,
+            "score": game.score,
+            "moves": game.moves,
+            "cards_left": game.cards_left,
+        }
+        for game in opening.open_games(actor).order_by("-last_action_at")[:50]
+    ]
 
 
 @router.post(
@@ -139,5 +176,15 @@ def hint(request: HttpRequest, game_id: str) -> Any:
 )
 @_answers_refusals
 def deal_facts(request: HttpRequest, code: str) -> Any:
-    parsed, deal = deals.check_public_deal(code)
+    from leaderboards.refs import resolve_deal_ref  # the daily references' one reader
+
+    deal, parsed = resolve_deal_ref(code)
+    if parsed is None:  # a daily reference: always a stored deal
+        assert deal is not None
+        return deals.daily_deal_facts(deal)
+    if not parsed.sealed:
+        # Solved when first needed (at once when Celery is eager; else pushed when done).
+        deal = deal or deals.get_or_create_deal(parsed)
+        if facts_on_demand.request_facts(deal):
+            deal = Deal.objects.select_related("solver_fact").get(pk=deal.pk)
     return deals.deal_facts(parsed, deal)

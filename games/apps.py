@@ -6,4 +6,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from games import checks  # noqa: F401 - registers the system checks
+        # The system checks, and the receiver that carries a guest's games over to the
+        # account they log into.
+        from games import checks, guest_carry_over  # noqa: F401

@@ -4,7 +4,8 @@ It checks that the connecting account or guest session owns the game, joins the 
 ``game.<hex>`` (and ``user.<id>`` for accounts), forwards each ``{"action": ...}`` /
 ``{"position": n}`` frame to ``games.services.play.do_act`` and answers
 ``{"type": "state", "game": <the HTTP payload>}`` or ``{"type": "error", "reason",
-"message", ...}``. Group events ``{"type": "arena.event", "payload": {...}, "text":
+"message", ...}``, and pushes the new state to the game's other sockets (another tab;
+games/game_sync.py). Group events ``{"type": "arena.event", "payload": {...}, "text":
 "..."}`` are sent as they are (their ``text``, encoded once by the publisher). A frame
 that is not a small JSON object (config/ws_frames.py) gets an error frame; it never
 crashes the consumer; after ``ws_frames.MAX_BAD_FRAMES`` unreadable frames the socket is
@@ -22,6 +23,7 @@ from django.utils import translation
 
 from config import ratelimit, ws_frames
 from games.engine import EngineError
+from games.game_sync import game_group, state_message
 from games.services import hints, play
 from games.services.errors import GameServiceError, error_payload, localised
 from leaderboards import events
@@ -78,7 +80,7 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             code = CLOSE_NOT_FOUND if err.status == 404 else CLOSE_FORBIDDEN
             await self.close(code=code)
             return
-        groups = [f"game.{payload['id'].replace('-', '')}"]
+        groups = [game_group(payload["id"])]
         if self.actor.account is not None:
             groups.append(f"user.{self.actor.account.pk}")
         for group in groups:
@@ -127,8 +129,12 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         if wants_hint:
             await self.send_json({"type": "hint", "hint": hint})
-        else:
-            await self.send_json({"type": "state", "game": payload})
+            return
+        await self.send_json({"type": "state", "game": payload})
+        # The game's other tabs follow (games/game_sync.py); this one skips its echo.
+        await self.channel_layer.group_send(
+            game_group(payload["id"]), state_message(payload, origin=self.channel_name)
+        )
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # A group event touches no database: no close_old_connections thread hop for it.
@@ -138,7 +144,10 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await super().dispatch(message)
 
     async def arena_event(self, event: dict[str, Any]) -> None:
-        """Group messages (records, notifications) go to the client as they are."""
+        """Group messages (records, notifications, the game's state played from another
+        tab) go to the client as they are; not a state this socket itself played."""
+        if event.get("origin") == self.channel_name:
+            return
         text = events.frame_text(event)
         if text is not None:
             await self.send(text_data=text)

@@ -76,8 +76,25 @@ class GameOut(Schema):
     )
 
 
+class OpenGameOut(Schema):
+    """An open game, as listed for "Resume" (never a sealed deal's code: ``label`` only)."""
+
+    id: str
+    label: str
+    variant: str
+    ranked: bool
+    status: str = Field(description="playing or blocked (a blocked game can still undo)")
+    score: int
+    moves: int
+    cards_left: int
+    started_at: str
+    url: str
+
+
 class DealFactsOut(Schema):
-    code: str
+    code: str | None = Field(
+        description="null for a daily deal still sealed (asked by its daily reference)"
+    )
     label: str
     variant: str
     number: int | None

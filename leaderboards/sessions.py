@@ -5,9 +5,11 @@ Decisions (docs/records.md):
 * Daily total: the sum of a player's *ranked* daily results of a date (their first
   finished game on each of the day's deals, finished before the day closed). An
   abandoned ranked attempt counts 0; disqualified results count nothing.
-* Series total: the sum of each player's *first* result (``first_try``) on each deal
-  of the series, the competition reading of "a session is a series of games": a best
-  of unlimited retries would reward grinding, not play. Abandoned first tries count 0.
+* Series total: the sum of each player's *first* result on each deal of the series
+  among those finished after the series was made, the competition reading of "a
+  session is a series of games": a best of unlimited retries would reward grinding,
+  not play, and games played before the series existed were not played for it (issue
+  14: a new series must not show totals at once). Abandoned first games count 0.
 * Streak: consecutive days, up to today, on which the player finished (won or
   blocked) at least one of the day's deals as its ranked attempt. Today not being
   played yet does not break the streak (it is still alive until midnight).
@@ -72,14 +74,22 @@ def daily_totals(day: date, limit: int | None = None) -> list[dict[str, Any]]:
 
 
 def series_totals(series: Series, limit: int | None = None) -> list[dict[str, Any]]:
-    """Each player's total over the series' deals (their first result on each deal);
-    ``scores`` maps the deal's position -> score."""
+    """Each player's total over the series' deals (their first result on each deal since
+    the series was made); ``scores`` maps the deal's position -> score."""
     positions = dict(series.items.values_list("deal_id", "position"))
-    results = Result.objects.filter(
-        deal_id__in=positions, first_try=True, disqualified=False
-    ).select_related("player__profile")
+    results = (
+        Result.objects.filter(
+            deal_id__in=positions, disqualified=False, created_at__gte=series.created_at
+        )
+        .order_by("created_at", "id")
+        .select_related("player__profile")
+    )
     totals: dict[int, Total] = {}
+    counted: set[tuple[int, int]] = set()
     for result in results:
+        if (result.player_id, result.deal_id) in counted:
+            continue
+        counted.add((result.player_id, result.deal_id))
         entry = totals.setdefault(result.player_id, Total(result.player))
         entry.played += 1
         score = None if result.abandoned else result.score

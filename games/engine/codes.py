@@ -46,7 +46,7 @@ def letters_to_number(letters: str) -> int:
     number = 0
     for ch in letters:
         if not "A" <= ch <= "Z":
-            raise DealCodeError(f"letters: {ch!r} is not a letter A-Z")
+            raise DealCodeError(f"letters: {ch!r} is not a letter A-Z", wording="bad_code_letters")
         number = number * 26 + ord(ch) - 65
     return number
 
@@ -101,34 +101,46 @@ class DealCode:
 def parse_code(text: str) -> DealCode:
     """Read a code, trimmed and in any case; DealCodeError names the part that is wrong."""
     if not isinstance(text, str):
-        raise DealCodeError(f"a deal code is text, not {type(text).__name__}")
+        raise DealCodeError(
+            f"a deal code is text, not {type(text).__name__}", wording="bad_code_shape"
+        )
     cleaned = text.strip().upper()
     match = _SHAPE.match(cleaned)
     if match is None:
         raise DealCodeError(
             f"{text.strip()[:40]!r} is not a deal code: expected <GAME><GEN>-<RULE>-<LETTERS>, "
-            "e.g. TP1-E-AAAAAAB"
+            "e.g. TP1-E-AAAAAAB",
+            wording="bad_code_shape",
         )
     game, gen, rule, letters = match.groups()
     rules_of_game = _RULES_OF_GAME.get(game)
     if rules_of_game is None:
-        raise DealCodeError(f"game {game!r} is unknown: expected TP (TriPeaks) or PY (Pyramid)")
+        raise DealCodeError(
+            f"game {game!r} is unknown: expected TP (TriPeaks) or PY (Pyramid)",
+            wording="bad_code_game",
+        )
     if gen != str(GENERATOR_VERSION):
-        raise DealCodeError(f"generator {gen!r} is unknown: only version 1 exists")
+        raise DealCodeError(
+            f"generator {gen!r} is unknown: only version 1 exists", wording="bad_code_generator"
+        )
     variant = rules_of_game.get(rule[:1])
     if variant is None:
         allowed = "E (Easy), C (Classic) or legacy N" if game == "TP" else "N"
-        raise DealCodeError(f"rule {rule!r} is not a rule of {game}: expected {allowed}")
+        raise DealCodeError(
+            f"rule {rule!r} is not a rule of {game}: expected {allowed}", wording="bad_code_rule"
+        )
     options = canonical_options(game, rule[1:])
     if len(letters) not in (NUMBERED_LETTERS, SEALED_LETTERS):
         raise DealCodeError(
             f"letters {letters[:40]!r}: expected {NUMBERED_LETTERS} letters (numbered deal) "
-            f"or {SEALED_LETTERS} (sealed deal), got {len(letters)}"
+            f"or {SEALED_LETTERS} (sealed deal), got {len(letters)}",
+            wording="bad_code_letters",
         )
     number = letters_to_number(letters)
     if len(letters) == SEALED_LETTERS and number < SEALED_MIN:
         raise DealCodeError(
-            f"letters {letters!r}: a 28-letter sealed code must encode a number ≥ 26^7"
+            f"letters {letters!r}: a 28-letter sealed code must encode a number ≥ 26^7",
+            wording="bad_code_letters",
         )
     return DealCode(variant, number, options)
 

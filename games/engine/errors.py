@@ -79,6 +79,33 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Cod de partidă invalid",
         "Invalid deal code",
     ),
+    # A malformed code, by the part that is wrong (SPEC §2: "an error naming the part").
+    "bad_code_shape": (
+        "Code de partie invalide : il s'écrit <JEU><GÉN>-<RÈGLE>-<LETTRES>, "
+        "par exemple TP1-E-AAAAAAB",
+        "Cod de partidă invalid: se scrie <JOC><GEN>-<REGULĂ>-<LITERE>, de exemplu TP1-E-AAAAAAB",
+        "Invalid deal code: it reads <GAME><GEN>-<RULE>-<LETTERS>, e.g. TP1-E-AAAAAAB",
+    ),
+    "bad_code_game": (
+        "Code de partie invalide : le jeu est TP (TriPeaks) ou PY (Pyramide)",
+        "Cod de partidă invalid: jocul este TP (TriPeaks) sau PY (Piramidă)",
+        "Invalid deal code: the game is TP (TriPeaks) or PY (Pyramid)",
+    ),
+    "bad_code_generator": (
+        "Code de partie invalide : seul le générateur 1 existe (TP1, PY1)",
+        "Cod de partidă invalid: există doar generatorul 1 (TP1, PY1)",
+        "Invalid deal code: only generator 1 exists (TP1, PY1)",
+    ),
+    "bad_code_rule": (
+        "Code de partie invalide : la règle est E (Facile) ou C (Classique) pour TP, N pour PY",
+        "Cod de partidă invalid: regula este E (Ușor) sau C (Clasic) pentru TP, N pentru PY",
+        "Invalid deal code: the rule is E (Easy) or C (Classic) for TP, N for PY",
+    ),
+    "bad_code_letters": (
+        "Code de partie invalide : il faut 7 lettres après la règle (28 pour une partie scellée)",
+        "Cod de partidă invalid: sunt necesare 7 litere după regulă (28 pentru o partidă sigilată)",
+        "Invalid deal code: 7 letters follow the rule (28 for a sealed deal)",
+    ),
     "bad_deck": (
         "Jeu de cartes invalide",
         "Pachet de cărți invalid",

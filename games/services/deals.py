@@ -16,7 +16,7 @@ from django.conf import settings
 from games.daily import today
 from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_rule_set
 from games.models import DailyDeal, Deal, numbered_label
-from games.services.errors import DealRequestError
+from games.services.errors import BadDealCode, DealRequestError, NumberOutOfRange
 
 MAX_REQUEST_CHARS = 64
 _NUMBER = re.compile(r"^#?\s*(\d{1,18})$")
@@ -48,9 +48,7 @@ def check_variant(text: str | None) -> Variant:
 def check_number(number: int) -> int:
     limit: int = settings.NUMBERED_DEALS
     if not 1 <= number <= limit:
-        raise DealRequestError(
-            "out_of_range", f"numbered deals go from 1 to {limit}; {number} is not one of them"
-        )
+        raise NumberOutOfRange(number, limit)
     return number
 
 
@@ -72,7 +70,7 @@ def check_deal_request(text: str | int, variant: str | None = None) -> DealCode:
     try:
         code = parse_code(cleaned)
     except DealCodeError as err:
-        raise DealRequestError("bad_code", str(err)) from None
+        raise BadDealCode(err) from None
     if code.sealed:
         # Once its day has closed a sealed deal is public and stays playable in the
         # archive (unranked, SPEC §8); before that, its code starts nothing.
@@ -124,7 +122,7 @@ def check_public_deal(text: str) -> tuple[DealCode, Deal | None]:
     try:
         code = parse_code("".join(text.split()))
     except DealCodeError as err:
-        raise DealRequestError("bad_code", str(err)) from None
+        raise BadDealCode(err) from None
     deal = Deal.objects.filter(code=code.text).select_related("solver_fact").first()
     if code.sealed:
         if deal is None or deal.public_code is None:
@@ -136,13 +134,32 @@ def check_public_deal(text: str) -> tuple[DealCode, Deal | None]:
 
 def deal_facts(code: DealCode, deal: Deal | None) -> dict[str, Any]:
     """Public facts of a deal: never the solver's line, which would spoil it."""
-    fact = getattr(deal, "solver_fact", None) if deal is not None else None
     return {
         "code": code.text,
         "label": deal.label if deal is not None else numbered_label(code.number, code.rule_set),
         "variant": code.rule_set,
         "number": None if code.sealed else code.number,
         "sealed": code.sealed,
+        **_solver_facts(deal),
+    }
+
+
+def daily_deal_facts(deal: Deal) -> dict[str, Any]:
+    """The facts of a daily deal named by its daily reference (``daily-YYYY-MM-DD-TP-E``):
+    its code only once it is public, since the reference must not give the cards away."""
+    return {
+        "code": deal.public_code,
+        "label": deal.label,
+        "variant": deal.variant,
+        "number": None if deal.sealed else deal.number,
+        "sealed": deal.sealed,
+        **_solver_facts(deal),
+    }
+
+
+def _solver_facts(deal: Deal | None) -> dict[str, Any]:
+    fact = getattr(deal, "solver_fact", None) if deal is not None else None
+    return {
         "winnable": fact.winnable if fact is not None else None,
         "par": fact.par_moves if fact is not None else None,
         "solved": fact is not None,

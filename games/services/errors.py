@@ -37,9 +37,9 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "A deal number needs a variant (TP-E, TP-C or PY)",
     ),
     "out_of_range": (
-        "Ce numéro de partie n'existe pas",
-        "Acest număr de partidă nu există",
-        "No deal has this number",
+        "Ce numéro de partie n'existe pas : les parties vont de 1 à {limit}",
+        "Acest număr de partidă nu există: partidele sunt numerotate de la 1 la {limit}",
+        "No deal has this number: deals go from 1 to {limit}",
     ),
     "sealed_code": (
         "Les parties scellées se jouent depuis la partie du jour",
@@ -194,6 +194,30 @@ def error_payload(exc: Exception, lang: str | None = None) -> dict[str, Any]:
 
 class DealRequestError(GameServiceError):
     """A deal request (code, number, variant) that cannot start a game."""
+
+
+class BadDealCode(DealRequestError):
+    """A malformed code: the engine's words name the part that is wrong (SPEC §2)."""
+
+    def __init__(self, cause: EngineError) -> None:
+        super().__init__("bad_code", cause.detail)
+        self.cause = cause
+
+    def message(self, lang: str | None = None) -> str:
+        return self.cause.message(lang or current_lang())
+
+
+class NumberOutOfRange(DealRequestError):
+    """A deal number outside 1..limit: the message gives the range."""
+
+    def __init__(self, number: int, limit: int) -> None:
+        super().__init__(
+            "out_of_range", f"numbered deals go from 1 to {limit}; {number} is not one of them"
+        )
+        self.limit = limit
+
+    def message(self, lang: str | None = None) -> str:
+        return localised(self.reason, lang).format(limit=self.limit)
 
 
 class GameNotFound(GameServiceError):

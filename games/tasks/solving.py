@@ -1,4 +1,5 @@
-"""Celery task: solve one deal and store what the solver found (admin "Solve now").
+"""Celery task: solve one deal and store what the solver found (admin "Solve now", and
+a numbered deal's first facts request: games/facts_on_demand.py).
 
 Thin: it takes a deal id, loads the deal, calls the solver
 (``games.engine.solver.solve``) and hands the answer to
@@ -40,6 +41,9 @@ def solve_deal(deal_id: int, time_budget_s: float = DEFAULT_TIME_BUDGET_S) -> di
         # under its base rules (issue 17's solver part comes later). Store nothing.
         logger.warning("solve_deal: %s is a variant deal, which the solver does not know", deal)
         return None
+    from games.facts_on_demand import publish_facts
+
     solution = solve(deal.code, time_budget_s=time_budget_s)
     fact = do_store_solution(deal, solution)
+    publish_facts(deal)  # to the deal page open on it (numbered deals only)
     return {"deal": deal.pk, "winnable": fact.winnable, "par": fact.par_moves}

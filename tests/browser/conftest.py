@@ -34,7 +34,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
+DESKTOP = {"width": 1366, "height": 768}
+SMALL_DESKTOP = {"width": 1280, "height": 720}
 
 
 def _free_port() -> int:
@@ -119,9 +121,20 @@ def new_page(chromium: Any, arena_server: Server) -> Iterator[Any]:
     """A factory of pages, each in its own browser context (its own cookies)."""
     contexts: list[Any] = []
 
-    def make(viewport: dict[str, int] | None = None, locale: str = "en-US") -> Any:
+    def make(
+        viewport: dict[str, int] | None = None,
+        locale: str = "en-US",
+        touch: bool = False,
+        reduced_motion: str = "no-preference",
+    ) -> Any:
+        """``touch``: a phone (touch events, no hover, coarse pointer)."""
         context = chromium.new_context(
-            base_url=arena_server.url, viewport=viewport or DESKTOP, locale=locale
+            base_url=arena_server.url,
+            viewport=viewport or DESKTOP,
+            locale=locale,
+            has_touch=touch,
+            is_mobile=touch,
+            reduced_motion=reduced_motion,
         )
         context.set_default_timeout(15_000)
         contexts.append(context)

@@ -49,21 +49,25 @@ def wait_moves(page: Any, count: int) -> None:
     expect(page.locator("#hud-moves")).to_have_text(str(count))
 
 
-def click_token(page: Any, token: str, lang: str = "en") -> None:
-    """Play one log token with the mouse: a card, a pair (two clicks), D or U."""
+def click_token(page: Any, token: str, lang: str = "en", touch: bool = False) -> None:
+    """Play one log token with the mouse (or a finger: ``touch``, real touch events):
+    a card, a pair (two clicks), D or U."""
     before = moves(page)
+
+    def press(target: Any) -> None:
+        target.tap() if touch else target.click()
+
     if token == "D":
-        page.locator("#stock").click()
+        press(page.locator("#stock"))
     elif token == "U":
-        page.locator("#btn-undo").click()
+        press(page.locator("#btn-undo"))
     elif "+" in token:
         for part in token.split("+"):
-            target = page.locator("#discard") if _is_discard(page, part) else card(page, part, lang)
-            target.click()
+            press(page.locator("#discard") if _is_discard(page, part) else card(page, part, lang))
     elif _is_discard(page, token):
-        page.locator("#discard").click()
+        press(page.locator("#discard"))
     else:
-        card(page, token, lang).click()
+        press(card(page, token, lang))
     if token != "U":
         wait_moves(page, before + 1)
 
@@ -103,3 +107,16 @@ def set_language(page: Any, code: str) -> None:
     with page.expect_navigation():
         page.select_option("#lang-select", code)
     wait_ready(page)
+
+
+def abandon(page: Any, game_id: str) -> None:
+    """End a game as abandoned, the way the API's ``abandon`` action does (page's session)."""
+    page.evaluate(
+        """async (id) => {
+          const token = document.cookie.match(/csrftoken=([^;]+)/)[1];
+          await fetch(`/api/games/${id}/actions`, { method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
+            body: JSON.stringify({ action: 'abandon' }) });
+        }""",
+        game_id,
+    )

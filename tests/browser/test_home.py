@@ -129,7 +129,16 @@ def test_open_a_numbered_deal_by_number_or_code(new_page: Any) -> None:
     wait_ready(page)
     page.locator("#open-form input[name=number]").fill("999999")
     page.locator('#open-form button[value="play"]').click()
-    expect(page.locator("#open-error")).to_have_text("No deal has this number")
+    expect(page.locator("#open-error")).to_have_text(
+        "No deal has this number: deals go from 1 to 50000"
+    )
+    # A malformed code: the message names the part that is wrong.
+    page.locator("#open-form input[name=number]").fill("")
+    page.locator("#open-form input[name=code]").fill("TP1-Q-AAAAAAB")
+    page.locator('#open-form button[value="play"]').click()
+    expect(page.locator("#open-error")).to_have_text(
+        "Invalid deal code: the rule is E (Easy) or C (Classic) for TP, N for PY"
+    )
 
 
 def test_a_closed_days_deal_shows_its_code_and_is_playable_as_practice(

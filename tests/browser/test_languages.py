@@ -75,7 +75,9 @@ def test_french_pages_and_rule_names(new_page: Any) -> None:
     wait_ready(page)
     page.locator("#open-form input[name=code]").fill("TP1-X-AAAAAAB")
     page.locator('#open-form button[value="play"]').click()
-    expect(page.locator("#open-error")).to_have_text("Code de partie invalide")
+    expect(page.locator("#open-error")).to_have_text(
+        "Code de partie invalide : la règle est E (Facile) ou C (Classique) pour TP, N pour PY"
+    )
 
 
 def _entries(path: Path) -> list[tuple[str, list[str], bool]]:

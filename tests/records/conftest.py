@@ -29,6 +29,16 @@ def _fresh_channel_layer(settings: Any) -> Iterator[None]:
     channel_layers.backends.clear()
 
 
+@pytest.fixture
+def admin_client(client: Any) -> Any:
+    """The test client logged in as a superuser (the admin pages)."""
+    from django.contrib.auth import get_user_model
+
+    boss = get_user_model().objects.create_superuser("boss", password="pw-123456789")
+    client.force_login(boss)
+    return client
+
+
 def player(name: str) -> Any:
     user, _ = make_player(name)
     return user

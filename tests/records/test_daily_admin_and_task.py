@@ -8,7 +8,6 @@ from io import StringIO
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
@@ -24,21 +23,16 @@ def winnable(code: str) -> Vetting:
     return Vetting(winnable=True, par_moves=40, solver_version="test")
 
 
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    boss = get_user_model().objects.create_superuser("boss", password="pw-123456789")
-    client.force_login(boss)
-    return client
-
-
 def test_an_admin_picks_a_deal_for_a_future_day_and_sees_its_layout(admin_client: Client) -> None:
     deal = Deal.objects.create(code="TP1-C-" + "D" * 28, variant="TP-C", sealed=True)
     SolverFact.objects.create(deal=deal, winnable=True, par_moves=37)
     day = today() + timedelta(days=3)
-    response = admin_client.post(
-        "/admin/games/dailydeal/add/",
-        {"date": day.isoformat(), "variant": "TP-C", "deal": deal.pk},
-    )
+    picked = {"date": day.isoformat(), "variant": "TP-C", "deal": deal.pk}
+    # A preview first: the layout and the solver's facts, nothing saved yet.
+    preview = admin_client.post("/admin/games/dailydeal/add/", picked).content.decode()
+    assert 'id="deal-preview"' in preview and "par: 37" in preview and "Stock" in preview
+    assert not DailyDeal.objects.exists()
+    response = admin_client.post("/admin/games/dailydeal/add/", {**picked, "confirmed": "on"})
     assert response.status_code == 302, response.content.decode()[:2000]
     daily = DailyDeal.objects.get(date=day, variant="TP-C")
     assert daily.deal == deal and daily.picked_by == "admin"
@@ -85,7 +79,11 @@ def test_setup_site_prepares_the_daily_deals(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(daily_module, "solver_vetter", lambda *a, **k: winnable)
     out = StringIO()
     call_command("setup_site", stdout=out, stderr=StringIO())
-    assert "Daily deals ensured" in out.getvalue()
+    text = out.getvalue()
+    # Readable: how many, which days and variants; never an object list, a code or a port.
+    assert "Daily deals: 21 new" in text and f"{today().isoformat()}  TP-E" in text
+    assert "<DailyDeal" not in text and ":8000" not in text and "changepassword admin" in text
+    assert not any(d.deal.code in text for d in DailyDeal.objects.select_related("deal"))
     assert {d.date for d in DailyDeal.objects.all()} == {
         today() + timedelta(days=n) for n in range(7)
     }

@@ -34,10 +34,17 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 "Created the admin account. This password is shown ONCE:\n"
                 f"    username: admin\n    password: {password}\n"
-                "Log in at http://127.0.0.1:8000/admin/"
+                "Log in at /admin/ on the server's address. Forgot it? "
+                "`manage.py changepassword admin` sets a new one."
             )
         )
 
     def _ensure_daily_deals(self) -> None:
-        result = ensure_daily_deals()
-        self.stdout.write(f"Daily deals ensured{f': {result}' if result else '.'}")
+        created = ensure_daily_deals()
+        if not created:
+            self.stdout.write("Daily deals: every slot already has its deal.")
+            return
+        self.stdout.write(f"Daily deals: {len(created)} new (sealed, solver-vetted):")
+        for daily in sorted(created, key=lambda d: (d.date, d.variant)):
+            # Never the code: a sealed deal's code is secret until its day closes.
+            self.stdout.write(f"    {daily.date.isoformat()}  {daily.variant}")

@@ -20,10 +20,14 @@ function yesNo(value) {
   return gettext("Not solved yet");
 }
 
+// Winnable and par: the server solves a numbered deal the first time they are asked for
+// and pushes them over the deal's socket when its worker is done ({"type": "facts"}).
 async function loadFacts() {
-  if (!boot.code) return;
-  const facts = await tryApi(`/api/deals/${encodeURIComponent(boot.code)}`);
-  if (!facts) return;
+  const facts = await tryApi(`/api/deals/${encodeURIComponent(ref)}`);
+  if (facts) showFacts(facts);
+}
+
+function showFacts(facts) {
   $("fact-winnable").textContent = yesNo(facts.winnable);
   if (facts.par !== null && facts.par !== undefined) $("fact-par").textContent = fmt(gettext("%(moves)s moves"), { moves: facts.par });
 }
@@ -97,6 +101,8 @@ function live() {
         recordToast(data.event);
         loadBoards();
         loadHistory();
+      } else if (data.type === "facts" && data.facts) {
+        showFacts(data.facts);
       } else if (data.type === "board" && Array.isArray(data.entries)) {
         showBoard(data.board === "first" ? "first" : "best", data);
       }

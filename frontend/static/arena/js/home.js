@@ -5,6 +5,7 @@ import {
   describeEvent, el, eventParts, eventTitle, fmt, formatDate, formatTime, gettext, ngettext,
   readJson, recordToast, setBusy, socket, startGame, strings, tryApi,
 } from "./common.js";
+import { showOpenGames } from "./open_games.js";
 import { totalsTable } from "./tables.js";
 import { chosenRuleSet, wireVariantChoice } from "./variants.js";
 
@@ -208,6 +209,7 @@ wireDailyForms();
 wireOpenForm();
 wireVariantChoice($("open-form"));
 loadDaily();
+showOpenGames();
 loadFeed();
 liveFeed();
 setInterval(countdown, 1000);

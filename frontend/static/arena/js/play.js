@@ -7,6 +7,8 @@ import {
   recordToast, setBusy, socket, startGame, strings, toast,
 } from "./common.js";
 import { Board, gameOf, neighbour } from "./board.js";
+import { celebrate, Flight, floatLabel } from "./motion.js";
+import { play as playSound, setSounds, soundsOn } from "./sound.js";
 
 const boot = readJson("arena-play");
 const ERROR_HELP_KEY = "arena.errorHelp";
@@ -17,10 +19,14 @@ const state = {
   pending: [],           // actions sent and not answered yet (answers come in order)
   clock: { base: 0, since: performance.now(), running: false },
   shownEnd: null,        // the game status whose dialog was shown already
+  flying: 0,             // cards travelling: the board is redrawn when they have landed
+  dirty: false,          // an answer came while cards were travelling
+  celebrating: false,    // the win's shower is on: the end dialog waits for it
 };
 
 const $ = (id) => document.getElementById(id);
 const boardRoot = $("board");
+const felt = boardRoot.closest(".table-felt");
 const variant = boot.variant;
 const isPyramid = gameOf(variant) === "PY";
 let board = null;
@@ -36,15 +42,53 @@ function showHelp(message) {
   const line = $("help-line");
   line.replaceChildren();
   if (!message) return;
-  line.append(el("p", { class: "msg", role: "alert", text: message }));
+  line.append(el("p", { class: "msg", text: message }));
   clearTimeout(showHelp.timer);
   showHelp.timer = setTimeout(() => line.replaceChildren(), 4500);
+}
+
+// ---- First game ---------------------------------------------------------------------------
+
+// The rules in short, over the table, until the player's first move or "Got it"; shown
+// once per game (TriPeaks, Pyramid) per browser. Clicks go through it to the cards.
+const FIRST_GAME_KEY = `arena.seenRules.${isPyramid ? "pyramid" : "tripeaks"}`;
+
+function showFirstGame() {
+  if (localStorage.getItem(FIRST_GAME_KEY) === "1") return;
+  $("first-game").hidden = false;
+}
+
+function hideFirstGame() {
+  if ($("first-game").hidden) return;
+  $("first-game").hidden = true;
+  localStorage.setItem(FIRST_GAME_KEY, "1");
 }
 
 // ---- Rendering ----------------------------------------------------------------------------
 
 function selectedSet() {
   return new Set(state.selected);
+}
+
+/** Redraw now, or when the cards in the air have landed (they land on the old board). */
+function renderSoon() {
+  if (state.flying > 0) { state.dirty = true; return; }
+  state.dirty = false;
+  render();
+}
+
+/**
+ * Start the travel of a card the server's view says is playable, before the server
+ * answers; `from` is a board element, `fade` for cards that leave the table (Pyramid).
+ */
+function launch(from, { fade = false, keep = false } = {}) {
+  const flight = new Flight(felt, from, board.discardButton, { fade, keep });
+  state.flying += 1;
+  flight.landed.then(() => {
+    state.flying -= 1;
+    if (state.flying === 0 && state.dirty) renderSoon();
+  });
+  return flight;
 }
 
 function render() {
@@ -139,8 +183,12 @@ function send(body, intent = {}) {
 
 function onState(game, intent = state.pending.shift()) {
   const first = !state.game;
+  const before = state.game;
   state.game = game;
   if (intent && intent.onState) intent.onState(game);
+  for (const flight of (intent && intent.flights) || []) flight.settle();
+  if (before && game.moves > before.moves) hideFirstGame();
+  if (before && !first) celebrateChanges(before, game, intent);
   if (game.finished || game.status !== "playing") state.selected = [];
   // Drop a selection the server no longer shows as free (after an undo, for example).
   state.selected = state.selected.filter((pos) =>
@@ -153,16 +201,41 @@ function onState(game, intent = state.pending.shift()) {
   if (game.result && game.result.events) {
     for (const event of game.result.events) if (event && typeof event === "object") recordToast(event);
   }
-  render();
+  renderSoon();
+}
+
+/**
+ * What the answer changed, shown: the peak bonus where the peak fell (the score rose on a
+ * move; the bonus is that rise plus the move's cost, both the engine's figures), the win.
+ */
+function celebrateChanges(before, game, intent) {
+  const moved = game.moves > before.moves;
+  const bonus = game.score - before.score + (boot.moveCost || 0);
+  // Only a rise that is one of the rules' peak bonuses (other scorings rise otherwise).
+  if (moved && !isPyramid && game.score > before.score && (boot.peakBonuses || []).includes(bonus)
+      && intent && intent.pos !== undefined) {
+    floatLabel(felt, board.buttonAt(intent.pos), fmt(gettext("+%(points)s peak bonus"), { points: bonus }));
+    playSound("bonus");
+  } else if (moved) {
+    playSound(intent && intent.draw ? "draw" : "move");
+  }
+  if (before.status === "playing" && game.status === "won") {
+    playSound("win");
+    state.celebrating = true;
+    celebrate(felt).then(() => { state.celebrating = false; maybeShowEnd(); });
+  }
 }
 
 function onError(error, intent = state.pending.shift()) {
   if (intent && intent.onError) intent.onError(error);
+  const flights = (intent && intent.flights) || [];
+  for (const flight of flights) flight.back();
   if (intent && intent.shake !== undefined) board.shake(intent.shake);
+  playSound("refused");
   if (errorHelpOn() || !["blocked", "not_adjacent", "sum_not_13"].includes(error.reason)) {
     showHelp(error.message || error.reason);
   }
-  render();
+  renderSoon();
 }
 
 function setConn(mode) {
@@ -197,7 +270,9 @@ function connect() {
           render();
           return;
         }
-        onState(data.game);
+        // A push: the game played from another tab; it answers none of our actions.
+        if (data.pushed) onState(data.game, null);
+        else onState(data.game);
       } else if (data.type === "error") {
         if (state.greeting && (data.reason === "not_found" || data.reason === "forbidden")) {
           showHelp(data.message);
@@ -237,8 +312,11 @@ function clickCard(pos) {
     return;
   }
   if (!isPyramid) {
-    // TriPeaks: the server answers for any card, even a face-down one.
-    send({ position: pos }, { shake: pos });
+    // TriPeaks: the server answers for any card, even a face-down one. A card the
+    // server's view lists as legal starts for the discard at once.
+    const token = tokenAt(pos);
+    const flights = token && state.game.view.legal.includes(token) ? [launch(board.buttonAt(pos))] : [];
+    send({ position: pos }, { shake: pos, pos, flights });
     return;
   }
   clickPyramid(pos);
@@ -258,8 +336,10 @@ function clickPyramid(pos) {
   }
   // A King goes alone, in one click; so does any card still covered (the server says why).
   if (isKing(token) || !free) {
+    const flights = token && view.legal.includes(token) ? [launch(board.buttonAt(pos), { fade: true })] : [];
     send(body(pos), {
       shake: pos,
+      flights,
       onState() { state.selected = []; },
     });
     return;
@@ -274,8 +354,12 @@ function clickPyramid(pos) {
   const firstToken = tokenAt(first);
   state.selected = [first, pos];
   render();
-  send({ action: `${firstToken}+${token}` }, {
+  const pair = `${firstToken}+${token}`;
+  const legal = view.legal.includes(pair) || view.legal.includes(`${token}+${firstToken}`);
+  const flights = legal ? [first, pos].map((p) => launch(board.buttonAt(p), { fade: true })) : [];
+  send({ action: pair }, {
     shake: pos,
+    flights,
     onState() { state.selected = []; },
     onError(error) {
       // Rule book: on a wrong sum the second card stays selected.
@@ -287,7 +371,10 @@ function clickPyramid(pos) {
 function draw() {
   if (!state.game || state.game.finished) return;
   state.selected = [];
-  send({ action: "D" }, { shake: "stock" });
+  const view = state.game.view;
+  // A drawn card travels face down: its face is the server's to reveal.
+  const flights = view.legal.includes("D") && view.stock > 0 ? [launch(board.stockButton, { keep: true })] : [];
+  send({ action: "D" }, { shake: "stock", draw: true, flights });
 }
 
 function undo() {
@@ -307,7 +394,7 @@ function maybeShowEnd() {
   if (!game) return;
   const key = `${game.status}:${game.finished}:${game.moves}`;
   if (game.status === "playing") { state.shownEnd = null; return; }
-  if (state.shownEnd === key) return;
+  if (state.celebrating || state.shownEnd === key) return;
   state.shownEnd = key;
   if (game.status === "won") showEndDialog(true);
   else if (game.status === "blocked") showEndDialog(false);
@@ -351,7 +438,8 @@ function showEndDialog(won) {
     const text = typeof event === "string" ? event : describeEvent(event);
     events.append(el("li", { text }));
   }
-  if (!game.result && !boot.me && game.finished) {
+  // A guest's finished game carries a `result` whose fields are all null: nothing is kept.
+  if (!boot.me && game.finished) {
     events.append(el("li", { class: "hint", text: gettext("Sign up or log in to put your results on the boards.") }));
   }
   if (result.ranked === false && game.daily) {
@@ -437,6 +525,15 @@ function onKey(event) {
   }
 }
 
+/** A game opens with the keyboard on the board: its first playable card (or the stock). */
+function focusBoard() {
+  const first = board.playable()[0];
+  if (first) first.focus({ preventScroll: true });
+}
+
+// The skip link lands on the board itself, then Tab reaches its cards.
+boardRoot.tabIndex = -1;
+
 // ---- Start --------------------------------------------------------------------------------
 
 function init() {
@@ -453,6 +550,13 @@ function init() {
     localStorage.setItem(ERROR_HELP_KEY, toggle.checked ? "on" : "off");
     if (!toggle.checked) showHelp(null);
   });
+
+  const sounds = $("sounds");
+  sounds.checked = soundsOn();
+  sounds.addEventListener("change", () => { setSounds(sounds.checked); if (sounds.checked) playSound("move"); });
+
+  $("first-game-ok").addEventListener("click", hideFirstGame);
+  showFirstGame();
 
   $("btn-draw").addEventListener("click", draw);
   $("btn-undo").addEventListener("click", undo);
@@ -484,6 +588,7 @@ function init() {
     state.game = boot.game;
     state.clock = { base: boot.game.duration_ms || boot.elapsedMs || 0, since: performance.now(), running: !boot.game.finished };
     render();
+    focusBoard();
   }
   connect();
   if (!boot.game) {

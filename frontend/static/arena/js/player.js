@@ -3,6 +3,7 @@
 import {
   dealLabel, el, fmt, formatDuration, gettext, readJson, tryApi,
 } from "./common.js";
+import { showOpenGames } from "./open_games.js";
 import { outcome, resultsTable } from "./tables.js";
 
 const boot = readJson("arena-player", {});
@@ -45,4 +46,5 @@ async function load() {
 }
 
 load();
+if (document.getElementById("open-games-panel")) showOpenGames();
 document.body.dataset.ready = "1";

@@ -51,13 +51,20 @@ export function boardTable(board, { me = null, replayBase = null } = {}) {
     el("td", {}, playerLink(row.player), row.perfect ? el("span", { class: "pill pill-gold", style: "margin-left:.4rem", text: gettext("Par") }) : null),
     el("td", {}, outcome(row)),
     el("td", { class: "num", text: String(row.moves) }),
-    el("td", { class: "num", text: formatDuration(row.duration_ms) }),
+    el("td", { class: "num" }, row.duration_ms === null || row.duration_ms === undefined
+      ? el("span", { class: "untimed", title: gettext("Untimed: a submitted log"), text: gettext("untimed") })
+      : formatDuration(row.duration_ms)),
     el("td", { class: "num" }, replayBase && row.result_id
       ? el("a", { href: `${replayBase}${row.result_id}/`, "aria-label": fmt(gettext("Replay %(player)s's game"), { player: row.player || "" }), text: gettext("Replay") })
       : ""),
   ));
-  return table([["#"], [gettext("Player")], [gettext("Result")], [gettext("Moves"), "num"], [gettext("Time"), "num"], ["", "num"]],
+  const shown = table([["#"], [gettext("Player")], [gettext("Result")], [gettext("Moves"), "num"], [gettext("Time"), "num"], ["", "num"]],
     rows, gettext("Nobody has played this deal yet."));
+  // Why an equal result ranks lower: said on the board itself whenever one is untimed.
+  const entries = board.entries || [];
+  if (!entries.some((row) => row.duration_ms === null || row.duration_ms === undefined)) return shown;
+  return el("div", {}, shown, el("p", { class: "small muted board-note", text: gettext(
+    "Equal cards left and moves: the faster time ranks first. A submitted log has no time the server measured, so it ranks after an equal timed game.") }));
 }
 
 /** A player's results. */
