@@ -6,14 +6,14 @@ from __future__ import annotations
 import hashlib
 import subprocess
 from datetime import date
-from typing import Any
 
 import pytest
 from django.test import Client
 from freezegun import freeze_time
 
-from games.daily import Vetting, daily_deals_on, ensure_daily_deals
+from games.daily import daily_deals_on
 from tests.platform.helpers import bearer, make_player
+from tests.records.test_one_ranked_attempt_per_daily import days  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -23,12 +23,8 @@ AFTER_CLOSE = "2026-11-30 22:00:01"
 DAY = date(2026, 11, 30)
 
 
-@pytest.fixture(autouse=True)
-def days(settings: Any) -> None:
-    settings.PLATFORM_TIME_ZONE = ZONE
-    settings.TIME_ZONE = ZONE
-    with freeze_time(NOON):
-        ensure_daily_deals(days=1, vet=lambda code: Vetting(winnable=True, par_moves=40))
+# The same Bucharest day and its three sealed dailies as the ranked-attempt tests.
+pytestmark = [pytestmark, pytest.mark.usefixtures("days")]
 
 
 def test_the_commitment_is_public_and_the_nonce_secret_until_the_close(client: Client) -> None:
