@@ -24,7 +24,9 @@ def card(page: Any, token: str, lang: str = "en") -> Any:
 
 
 def wait_ready(page: Any) -> None:
-    page.wait_for_function("document.body.dataset.ready === '1'")
+    """The page's script has run (``data-ready``); while a navigation is under way the
+    new document may have no body yet, which is "not ready", not an error."""
+    page.wait_for_function("!!document.body && document.body.dataset.ready === '1'")
 
 
 def start_from_home(page: Any, number: int, variant: str) -> str:
