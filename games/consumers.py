@@ -131,10 +131,15 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_json({"type": "hint", "hint": hint})
             return
         await self.send_json({"type": "state", "game": payload})
-        # The game's other tabs follow (games/game_sync.py); this one skips its echo.
-        await self.channel_layer.group_send(
-            game_group(payload["id"]), state_message(payload, origin=self.channel_name)
-        )
+        # The game's other tabs follow (games/game_sync.py); this one skips its echo. A
+        # channel layer that fails (Redis down) loses that push, never this socket.
+        try:
+            await self.channel_layer.group_send(
+                game_group(payload["id"]), state_message(payload, origin=self.channel_name)
+            )
+        except Exception:
+            logger.warning("play consumer: push to game %s's other sockets lost",
+                           self.game_id, exc_info=True)  # fmt: skip
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # A group event touches no database: no close_old_connections thread hop for it.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -17,7 +18,9 @@ pytestmark = pytest.mark.django_db
 SEALED_CODE = DealCode(Variant.PY, SEALED_MIN + 987_654_321).text
 
 
-def test_a_numbered_deal_nobody_played_is_solved_when_first_asked(client: Client) -> None:
+def test_a_numbered_deal_nobody_played_is_solved_when_first_asked(
+    client: Client, celery_eager: Any
+) -> None:
     # Issue 14: facts for every numbered deal, solved when first needed (Celery is eager
     # in these settings, so the answer is there at once; games/facts_on_demand.py).
     response = client.get("/api/deals/tp1-c-aaaaabc")
