@@ -32,11 +32,12 @@ def _guest_game(code: str = WINNING_CODE) -> tuple[str, str]:
     return str(game.id), str(session.session_key)
 
 
-def _account_game(username: str) -> tuple[str, str, int]:
+def _account_game(username: str, code: str = WINNING_CODE) -> tuple[str, str, int]:
+    """A new account's game on ``code``: (game id, its session cookie, user id)."""
     user, _ = make_player(username)
     client = Client()
     client.force_login(user)
-    deal = deals.get_or_create_deal(deals.check_deal_request(WINNING_CODE))
+    deal = deals.get_or_create_deal(deals.check_deal_request(code))
     game = play.do_start_game(deal, user, "")
     return str(game.id), client.cookies[settings.SESSION_COOKIE_NAME].value, user.pk
 

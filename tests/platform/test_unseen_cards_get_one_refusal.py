@@ -14,7 +14,6 @@ import json
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
@@ -23,6 +22,7 @@ from config.asgi import application
 from games.engine import IllegalActionError, card_str, new_game
 from games.services import deals, play
 from tests.platform.helpers import bearer, make_player, stored_rows
+from tests.platform.test_play_over_websocket import account_game
 
 TRIPEAKS = "TP1-E-AAAAAAB"
 PYRAMID = "PY1-N-AAAAAAS"
@@ -97,7 +97,7 @@ def test_http_answers_every_unseen_card_byte_for_byte_alike(code: str, lang: str
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("code", [TRIPEAKS, PYRAMID])
 async def test_the_socket_answers_every_unseen_card_byte_for_byte_alike(code: str) -> None:
-    game_id, cookie = await sync_to_async(_account_game)(code)
+    game_id, cookie, _ = await account_game("mallory", code)
     ws = WebsocketCommunicator(
         application,
         f"/ws/play/{game_id}/",
@@ -121,11 +121,3 @@ async def test_the_socket_answers_every_unseen_card_byte_for_byte_alike(code: st
     frame: dict[str, Any] = json.loads(frames.pop())
     assert frame["type"] == "error" and frame["reason"] == "blocked"
 
-
-def _account_game(code: str) -> tuple[str, str]:
-    user, _ = make_player("mallory")
-    client = Client()
-    client.force_login(user)
-    deal = deals.get_or_create_deal(deals.check_deal_request(code))
-    game = play.do_start_game(deal, user)
-    return str(game.id), client.cookies[settings.SESSION_COOKIE_NAME].value

@@ -13,9 +13,9 @@ from django.test import Client
 from games.engine import parse_code, replay
 from games.engine.solver import solve
 from games.models import Deal, Game
-from games.services import deals, play
+from games.services import deals
 from tests.platform.helpers import HiddenCardScan, bearer, make_player
-from tests.platform.test_play_over_websocket import play_line_over_socket
+from tests.platform.test_play_over_websocket import account_game, play_line_over_socket
 from tests.platform.test_whole_game_over_http import play_line
 from tests.support.winning import find_win
 
@@ -64,17 +64,8 @@ def test_a_variant_number_is_its_own_deal_played_and_ranked_over_http() -> None:
     assert not Deal.objects.filter(code="TP1-E-AAAAAAB").exists()
 
 
-def _account_game(username: str, code: str) -> tuple[str, str]:
-    user, _ = make_player(username)
-    client = Client()
-    client.force_login(user)
-    deal = deals.get_or_create_deal(deals.check_deal_request(code))
-    game = play.do_start_game(deal, user, "")
-    return str(game.id), client.cookies["sessionid"].value
-
-
 async def play_over_socket(code: str, line: list[str], username: str) -> dict[str, Any]:
-    game_id, key = await sync_to_async(_account_game)(username, code)
+    game_id, key, _ = await account_game(username, code)
     final = await play_line_over_socket(game_id, key, code, line)
     stored = await sync_to_async(Game.objects.get)(pk=game_id)
     assert stored.log.split() == line
