@@ -13,7 +13,6 @@ from django.test import Client
 from games.engine import parse_code, replay
 from games.engine.solver import solve
 from games.models import Deal, Game
-from games.services import deals
 from tests.platform.helpers import HiddenCardScan, bearer, make_player
 from tests.platform.test_play_over_websocket import account_game, play_line_over_socket
 from tests.platform.test_whole_game_over_http import play_line
