@@ -205,6 +205,55 @@ def render_table(summaries: Sequence[Summary]) -> str:
     return "\n".join(lines)
 
 
+#: Published win rates with a rule set of ours that plays the same rules (issue 17). Their
+#: "pyramid only" is our default win, "all cards" our strict win (S), "once" our R0,
+#: "overlap discards" our last covering card (L); their stock card is paired as ours is
+#: (the top of the waste), with no stock-against-discard pair.
+PUBLISHED: tuple[tuple[str, str, str, str], ...] = (
+    ("PY", "Pyramid only, unlimited passes, no overlap", "66.87 %", "solitairewinrates"),
+    ("PY+L", "Pyramid only, unlimited passes, overlap", "83.15 %", "solitairewinrates"),
+    ("PY+R0", "Pyramid only, one pass, no overlap", "9.02 %", "solitairewinrates"),
+    ("PY+R0L", "Pyramid only, one pass, overlap", "22.77 %", "solitairewinrates"),
+    ("PY+SR0", "All cards, one pass, no overlap", "6.80 %", "solitairewinrates"),
+    ("PY+SR0", "all 52 cards in one pass (an estimate)", "about 2 % (1 in 50)", "laboratory"),
+)
+SOURCES = {
+    "solitairewinrates": "https://solitairewinrates.com/Pyramid.html (the same 100 million "
+    "deals for each rule set, page of 17 April 2022)",
+    "laboratory": "Morehead and Mott-Smith's estimate, cited by M. Keller and M. Masten, "
+    '"Pyramid and Giza", http://solitairelaboratory.com/pyramidgiza.html',
+}
+
+
+def render_published(summaries: Sequence[Summary]) -> list[str]:
+    """The published figures beside ours where we have the same rule set."""
+    ours = {s.variant: s for s in summaries}
+    lines = [
+        "## Against the published figures",
+        "",
+        "| rule set | their rules | published | ours | our deals (unknown) |",
+        "| --- | --- | ---: | ---: | --- |",
+    ]
+    for name, rules, figure, source in PUBLISHED:
+        mine = ours.get(name)
+        share = _cell(mine.share_winnable, 1, " %") if mine else "not computed"
+        span = (
+            f"{mine.numbers[0]}..{mine.numbers[1]} ({mine.unknown})"
+            if mine and mine.numbers
+            else "-"
+        )
+        lines.append(f"| {name} | {rules} [{source}] | {figure} | {share} | {span} |")
+    lines.append("")
+    lines += [f"[{key}]: {text}" for key, text in SOURCES.items()]
+    lines += [
+        "",
+        "Our share counts only the deals with a verdict: where many are unknown (the",
+        "budget ran out), it leans towards the deals that are quick to decide.",
+        "",
+    ]
+    return lines
+
+
 def render_report(
     summaries: Sequence[Summary],
     first: int,
@@ -248,6 +297,8 @@ def render_report(
                 f"| {row.get('best_cards_left')} | {row.get('best_moves')} |"
             )
         parts.append("")
+    if any(s.variant in {name for name, *_ in PUBLISHED} for s in summaries):
+        parts += render_published(summaries)
     if note:
         parts += [note, ""]
     return "\n".join(parts)
