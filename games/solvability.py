@@ -236,7 +236,11 @@ def render_published(summaries: Sequence[Summary]) -> list[str]:
     ]
     for name, rules, figure, source in PUBLISHED:
         mine = ours.get(name)
-        share = _cell(mine.share_winnable, 1, " %") if mine else "not computed"
+        share = (
+            _cell(mine.share_winnable, 1, " %")
+            if mine
+            else ("in the table above" if "+" not in name else "not computed")
+        )
         span = (
             f"{mine.numbers[0]}..{mine.numbers[1]} ({mine.unknown})"
             if mine and mine.numbers
@@ -302,3 +306,37 @@ def render_report(
     if note:
         parts += [note, ""]
     return "\n".join(parts)
+
+
+#: The markers around the section of the literature's variants in docs/solvability.md.
+SECTION_START = "<!-- solve_deals --variants-section: from here -->"
+SECTION_END = "<!-- solve_deals --variants-section: to here -->"
+
+
+def render_variants_section(
+    summaries: Sequence[Summary], first: int, last: int, command: str = ""
+) -> str:
+    """The section of the literature's variants (issue 17), between its markers."""
+    parts = [
+        SECTION_START,
+        "## The literature's variants (issue 17)",
+        "",
+        f"Written by `{command}`" if command else "Written by the `solve_deals` command",
+        f"from the stored answers (solver version {SOLVER_VERSION}) in {first}..{last}; each",
+        "line's last column gives the deals it covers, which may be fewer than the range",
+        "(the run stopped there). Unknown: the per-deal budget ran out.",
+        "",
+        render_table(summaries),
+        "",
+        *render_published(summaries),
+        SECTION_END,
+    ]
+    return "\n".join(parts)
+
+
+def replace_section(text: str, section: str) -> str:
+    """``text`` with its variants' section replaced by ``section`` (appended if none)."""
+    start, end = text.find(SECTION_START), text.find(SECTION_END)
+    if start >= 0 and end > start:
+        return text[:start] + section + text[end + len(SECTION_END) :]
+    return text.rstrip("\n") + "\n\n" + section + "\n"

@@ -134,3 +134,17 @@ def test_an_unknown_rule_option_is_refused() -> None:
     with pytest.raises(CommandError, match="'Q'"):
         run("--variant", "TP-E+Q")
     assert not Deal.objects.exists()
+
+
+def test_the_variants_section_is_rewritten_alone(tmp_path: Path) -> None:
+    report = tmp_path / "solvability.md"
+    report.write_text("# Solvability\n\nthe app's table, from an earlier run\n")
+    run("--variant", "TP-E+T", "--from", "1", "--to", "2", "--workers", "1")
+    run("--variant", "TP-E", "--from", "1", "--to", "1", "--workers", "1")
+    for _ in range(2):  # a second run replaces the section, never adds one
+        run("--to", "2", "--report", str(report), "--report-only", "--variants-section")
+    text = report.read_text()
+    assert text.startswith("# Solvability\n\nthe app's table, from an earlier run\n")
+    assert text.count("## The literature's variants") == 1
+    assert "(TP-E+T) | 2 |" in text
+    assert "TriPeaks Easy (TP-E)" not in text  # the app's rule sets stay the earlier run's

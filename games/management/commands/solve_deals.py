@@ -32,6 +32,8 @@ from games.solvability import (
     Progress,
     numbered_codes,
     render_report,
+    render_variants_section,
+    replace_section,
     rule_set_order,
     solve_many,
     summarize,
@@ -69,6 +71,12 @@ class Command(BaseCommand):
             "--report-only", action="store_true", help="write the report, solve nothing"
         )
         parser.add_argument(
+            "--variants-section",
+            action="store_true",
+            help="with --report: rewrite only the section of the literature's variants, "
+            "keeping the app's three rule sets' table as an earlier run wrote it",
+        )
+        parser.add_argument(
             "--force", action="store_true", help="solve again deals already answered"
         )
 
@@ -87,7 +95,7 @@ class Command(BaseCommand):
             for variant, rule_options in rule_sets:
                 self.solve_range(variant, rule_options, first, last, options)
         if options["report"]:
-            self.write_report(options["report"], first, last)
+            self.write_report(options["report"], first, last, options["variants_section"])
 
     def solve_range(
         self, variant: Variant, rule_options: str, first: int, last: int, options: dict[str, Any]
@@ -143,12 +151,14 @@ class Command(BaseCommand):
         if failures:
             raise CommandError(f"{failures} deals failed (see above); the others are stored")
 
-    def write_report(self, path: Path, first: int, last: int) -> None:
+    def write_report(self, path: Path, first: int, last: int, section: bool = False) -> None:
         summaries = []
         in_range = SolverFact.objects.filter(
             deal__sealed=False, deal__number__gte=first, deal__number__lte=last
         )
         names = set(in_range.values_list("deal__variant", flat=True).distinct())
+        if section:
+            names -= {variant.value for variant in Variant}
         for name in sorted(names, key=rule_set_order):
             facts = in_range.filter(deal__variant=name).values(
                 "winnable", "par_moves", "ms", "deal__number"
@@ -183,6 +193,15 @@ class Command(BaseCommand):
                     }
                 )
         command = "manage.py solve_deals " + shlex.join(sys.argv[2:])
+        if section:
+            old = path.read_text() if path.exists() else ""
+            body = render_variants_section(
+                summaries, first, last, command if "solve_deals" in sys.argv[1:2] else ""
+            )
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(replace_section(old, body))
+            self.stdout.write(f"wrote the variants' section of {path}")
+            return
         text = render_report(
             summaries,
             first,
