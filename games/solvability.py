@@ -207,15 +207,16 @@ def render_table(summaries: Sequence[Summary]) -> str:
 
 #: Published win rates with a rule set of ours that plays the same rules (issue 17). Their
 #: "pyramid only" is our default win, "all cards" our strict win (S), "once" our R0,
-#: "overlap discards" our last covering card (L); their stock card is paired as ours is
-#: (the top of the waste), with no stock-against-discard pair.
+#: "overlap discards" our last covering card (L). Solitaire Laboratory's game also lets
+#: the stock card just dealt pair with the waste's top: our stock against discard (D);
+#: solitairewinrates.com does not say whether it does.
 PUBLISHED: tuple[tuple[str, str, str, str], ...] = (
     ("PY", "Pyramid only, unlimited passes, no overlap", "66.87 %", "solitairewinrates"),
     ("PY+L", "Pyramid only, unlimited passes, overlap", "83.15 %", "solitairewinrates"),
     ("PY+R0", "Pyramid only, one pass, no overlap", "9.02 %", "solitairewinrates"),
     ("PY+R0L", "Pyramid only, one pass, overlap", "22.77 %", "solitairewinrates"),
     ("PY+SR0", "All cards, one pass, no overlap", "6.80 %", "solitairewinrates"),
-    ("PY+SR0", "all 52 cards in one pass (an estimate)", "about 2 % (1 in 50)", "laboratory"),
+    ("PY+SR0D", "all 52 cards in one pass (an estimate)", "about 2 % (1 in 50)", "laboratory"),
 )
 SOURCES = {
     "solitairewinrates": "https://solitairewinrates.com/Pyramid.html (the same 100 million "
@@ -252,7 +253,9 @@ def render_published(summaries: Sequence[Summary]) -> list[str]:
     lines += [
         "",
         "Our share counts only the deals with a verdict: where many are unknown (the",
-        "budget ran out), it leans towards the deals that are quick to decide.",
+        "budget ran out), it leans towards the deals that are quick to decide. Whether",
+        "solitairewinrates.com lets the stock card pair with the waste's top (our D) its",
+        "page does not say; Solitaire Laboratory's rules do.",
         "",
     ]
     return lines
