@@ -4,6 +4,7 @@ state, no layers, heuristics or reductions) run side by side on a subset.
 
     .venv/bin/python bench/solver.py [--deals 200] [--baseline 5]
     .venv/bin/python bench/solver.py --pyramid-tail 2000 [--against 2e1b32f]
+    .venv/bin/python bench/solver.py --variants [--deals 200] [--node-budget N] [RULE SET …]
 
 Times are wall-clock in this one process (``solve()`` includes its replay check).
 
@@ -11,6 +12,11 @@ Times are wall-clock in this one process (``solve()`` includes its replay check)
 median, p95 and max per deal (wall and CPU), run side by side with the engine of git
 revision ``--against`` (extracted with ``git archive``, run in its own process, same
 deals), with the ratio of each figure and a check that every answer is the same.
+
+``--variants`` measures the literature's rule sets (issue 17; default: every base with
+one option, as the pickers list them): CPU median and p95 per deal over deals 1..N,
+printed beside the base rule set's own on the same deal numbers (the baseline), with the
+ratio and the deals whose budget ran out. The machine's load is printed with it.
 """
 
 from __future__ import annotations
@@ -26,13 +32,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import Variant, deal_deck, numbered_code
+from games.engine import Variant, deal_deck, numbered_code, parse_rule_set
 from games.engine.rules import CLASSIC, EASY, PYRAMID
 from games.engine.solver import solve
 from games.engine.solver.outcome import Budget
 from games.engine.solver.pyramid import solve_pyramid
 from games.engine.solver.reference import solve_pyramid_plain, solve_tripeaks_plain
 from games.engine.solver.tripeaks import solve_tripeaks
+from games.engine.variants import named_rule_sets
 from games.solvability import percentile
 
 #: Pyramid deals small enough for the plain search (it needs every state closer than par).
@@ -59,6 +66,51 @@ for n in range(1, int(sys.argv[2]) + 1):
     cpu = (time.process_time() - cpu) * 1000.0
     print(json.dumps([n, a.winnable, a.moves, a.best_cards_left, a.best_moves, a.ms, cpu]))
 """
+
+
+def cpu_per_deal(
+    variant: Variant, options: str, deals: int, node_budget: int | None
+) -> tuple[list[float], int]:
+    """CPU ms of ``solve`` per numbered deal 1..deals, and how many ran out of budget."""
+    cpu, cut = [], 0
+    for number in range(1, deals + 1):
+        started = time.process_time()
+        answer = solve(
+            numbered_code(variant, number, options), node_budget=node_budget, time_budget_s=None
+        )
+        cpu.append((time.process_time() - started) * 1000.0)
+        cut += answer.budget_exhausted is not None
+    return cpu, cut
+
+
+def variants_table(names: list[str], deals: int, node_budget: int | None) -> int:
+    """Each rule set beside its base, same deals, same process, same budget."""
+    print(f"solver under the variants, numbered deals 1..{deals}: CPU ms per deal")
+    print(f"(incl. its replay check), node budget {node_budget}; load: {_load()}")
+    print(
+        f"{'rule set':10} {'median':>8} {'p95':>8} {'base':6} {'median':>8} {'p95':>8} "
+        f"{'x med':>6} {'x p95':>6} {'cut':>4}"
+    )
+    bases: dict[Variant, list[float]] = {}
+    for name in names:
+        variant, options = parse_rule_set(name)
+        if variant not in bases:
+            bases[variant] = cpu_per_deal(variant, "", deals, node_budget)[0]
+        base = bases[variant]
+        cpu, cut = cpu_per_deal(variant, options, deals, node_budget)
+        med, p95 = statistics.median(cpu), percentile(cpu, 0.95)
+        b_med, b_p95 = statistics.median(base), percentile(base, 0.95)
+        print(
+            f"{name:10} {med:8.1f} {p95:8.1f} {variant.value:6} {b_med:8.1f} {b_p95:8.1f} "
+            f"{med / b_med:6.2f} {p95 / b_p95:6.2f} {cut:4}",
+            flush=True,
+        )
+    print(f"load after: {_load()}")
+    return 0
+
+
+def _load() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
 def run_tail(tree: Path, deals: int) -> list[list]:
@@ -110,7 +162,12 @@ def main() -> int:
     parser.add_argument("--baseline", type=int, default=5, help="deals for the plain search")
     parser.add_argument("--pyramid-tail", type=int, default=0, metavar="N")
     parser.add_argument("--against", default="2e1b32f", help="git revision of the baseline")
+    parser.add_argument("--variants", action="store_true", help="the literature's rule sets")
+    parser.add_argument("--node-budget", type=int, default=None)
+    parser.add_argument("rule_sets", nargs="*", help="with --variants: TP-C+T, PY+R1…")
     args = parser.parse_args()
+    if args.variants:
+        return variants_table(args.rule_sets or named_rule_sets(), args.deals, args.node_budget)
     if args.pyramid_tail:
         return pyramid_tail(args.pyramid_tail, args.against)
 

@@ -27,12 +27,11 @@ def has_facts(deal: Deal) -> bool:
 
 def request_facts(deal: Deal) -> bool:
     """Queue the solve of a numbered deal without facts; True if a task was sent."""
-    from games.engine import parse_code
     from games.tasks.solving import solve_deal
 
-    # Sealed deals are vetted when made; a variant's deal (rule options) is one the
-    # solver does not know yet (games/tasks/solving.py stores nothing for it).
-    if deal.sealed or parse_code(deal.code).options or has_facts(deal):
+    # Sealed deals are vetted when made; any numbered deal, of the app's rules or of a
+    # variant's (issue 17), is solved under its code's own rules.
+    if deal.sealed or has_facts(deal):
         return False
     if not cache.add(f"arena:solving:{deal.code}", 1, timeout=QUEUED_FOR_S):
         return False

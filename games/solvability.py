@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from games.engine import Variant, numbered_code
+from games.engine import Variant, numbered_code, parse_rule_set
 from games.engine.solver import SOLVER_VERSION, solve
+from games.engine.variants import named_rule_sets, option_labels
 
 VARIANT_NAMES = {
     Variant.TP_E: "TriPeaks Easy",
@@ -26,23 +27,40 @@ VARIANT_NAMES = {
 }
 
 
+def rule_set_title(name: str) -> str:
+    """``TP-E`` -> "TriPeaks Easy", ``TP-C+T`` -> "TriPeaks Classic + traditional draw"."""
+    variant, options = parse_rule_set(name)
+    title = VARIANT_NAMES[variant]
+    return f"{title} + {', '.join(option_labels(options))}" if options else title
+
+
+def rule_set_order(name: str) -> tuple[int, str]:
+    """The table's order: the app's three, then one option at a time as the pickers list
+    them, then combinations."""
+    order = [v.value for v in VARIANT_NAMES] + named_rule_sets()
+    return (order.index(name), "") if name in order else (len(order), name)
+
+
 # -- solving ------------------------------------------------------------------------------
 
 
-def solve_code(job: tuple[str, float | None]) -> dict[str, Any]:
+def solve_code(job: tuple[str, float | None, int | None]) -> dict[str, Any]:
     """One deal, in a worker: a plain dict, or an ``error`` entry instead of a traceback."""
-    code, time_budget_s = job
+    code, time_budget_s, node_budget = job
     try:
-        return solve(code, time_budget_s=time_budget_s).as_dict()
+        return solve(code, time_budget_s=time_budget_s, node_budget=node_budget).as_dict()
     except Exception as err:  # reported per deal: the run goes on
         return {"code": code, "error": f"{type(err).__name__}: {err}"}
 
 
 def solve_many(
-    codes: Sequence[str], workers: int, time_budget_s: float | None
+    codes: Sequence[str],
+    workers: int,
+    time_budget_s: float | None,
+    node_budget: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Answers for ``codes`` as they come (not in order), on ``workers`` processes."""
-    jobs = [(code, time_budget_s) for code in codes]
+    jobs = [(code, time_budget_s, node_budget) for code in codes]
     if workers <= 1 or len(jobs) <= 1:
         yield from map(solve_code, jobs)
         return
@@ -50,8 +68,8 @@ def solve_many(
         yield from pool.imap_unordered(solve_code, jobs, chunksize=1)
 
 
-def numbered_codes(variant: Variant, first: int, last: int) -> list[str]:
-    return [numbered_code(variant, number).text for number in range(first, last + 1)]
+def numbered_codes(variant: Variant, first: int, last: int, options: str = "") -> list[str]:
+    return [numbered_code(variant, number, options).text for number in range(first, last + 1)]
 
 
 class Progress:
@@ -113,9 +131,9 @@ def _duration(seconds: float) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """One variant's line of the table."""
+    """One rule set's line of the table (``variant``: its name, ``TP-E`` or ``TP-C+T``)."""
 
-    variant: Variant
+    variant: str
     deals: int
     winnable: int
     unwinnable: int
@@ -125,6 +143,8 @@ class Summary:
     median_ms: float | None
     p95_ms: float | None
     max_ms: float | None
+    #: The numbers of the deals it covers, lowest and highest.
+    numbers: tuple[int, int] | None = None
 
     @property
     def share_winnable(self) -> float | None:
@@ -139,9 +159,11 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def summarize(variant: Variant, rows: Iterable[dict[str, Any]]) -> Summary:
-    """Rows are answers: ``winnable`` (True/False/None), ``moves`` (par) and ``ms``."""
+def summarize(variant: str, rows: Iterable[dict[str, Any]]) -> Summary:
+    """Rows are answers: ``winnable`` (True/False/None), ``moves`` (par) and ``ms``, and
+    the deal's ``number`` where known."""
     rows = list(rows)
+    numbers = [row["number"] for row in rows if row.get("number") is not None]
     pars = [row["moves"] for row in rows if row.get("winnable") and row.get("moves") is not None]
     times = [float(row["ms"]) for row in rows if row.get("ms") is not None]
     return Summary(
@@ -155,6 +177,7 @@ def summarize(variant: Variant, rows: Iterable[dict[str, Any]]) -> Summary:
         median_ms=statistics.median(times) if times else None,
         p95_ms=percentile(times, 0.95) if times else None,
         max_ms=max(times) if times else None,
+        numbers=(min(numbers), max(numbers)) if numbers else None,
     )
 
 
@@ -167,18 +190,75 @@ def _cell(value: float | None, digits: int = 0, suffix: str = "") -> str:
 def render_table(summaries: Sequence[Summary]) -> str:
     lines = [
         "| variant | deals | winnable | unwinnable | unknown | share winnable "
-        "| median par | p95 par | median solve | p95 solve | slowest |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| median par | p95 par | median solve | p95 solve | slowest | numbers |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for s in summaries:
+        numbers = f"{s.numbers[0]}..{s.numbers[1]}" if s.numbers else "-"
         lines.append(
-            f"| {VARIANT_NAMES[s.variant]} ({s.variant.value}) | {s.deals} | {s.winnable} "
+            f"| {rule_set_title(s.variant)} ({s.variant}) | {s.deals} | {s.winnable} "
             f"| {s.unwinnable} | {s.unknown} | {_cell(s.share_winnable, 1, ' %')} "
             f"| {_cell(s.median_par, 1)} | {_cell(s.p95_par)} "
             f"| {_cell(s.median_ms, 0, ' ms')} | {_cell(s.p95_ms, 0, ' ms')} "
-            f"| {_cell(s.max_ms, 0, ' ms')} |"
+            f"| {_cell(s.max_ms, 0, ' ms')} | {numbers} |"
         )
     return "\n".join(lines)
+
+
+#: Published win rates with a rule set of ours that plays the same rules (issue 17). Their
+#: "pyramid only" is our default win, "all cards" our strict win (S), "once" our R0,
+#: "overlap discards" our last covering card (L). Solitaire Laboratory's game also lets
+#: the stock card just dealt pair with the waste's top: our stock against discard (D);
+#: solitairewinrates.com does not say whether it does.
+PUBLISHED: tuple[tuple[str, str, str, str], ...] = (
+    ("PY", "Pyramid only, unlimited passes, no overlap", "66.87 %", "solitairewinrates"),
+    ("PY+L", "Pyramid only, unlimited passes, overlap", "83.15 %", "solitairewinrates"),
+    ("PY+R0", "Pyramid only, one pass, no overlap", "9.02 %", "solitairewinrates"),
+    ("PY+R0L", "Pyramid only, one pass, overlap", "22.77 %", "solitairewinrates"),
+    ("PY+SR0", "All cards, one pass, no overlap", "6.80 %", "solitairewinrates"),
+    ("PY+SR0D", "all 52 cards in one pass (an estimate)", "about 2 % (1 in 50)", "laboratory"),
+)
+SOURCES = {
+    "solitairewinrates": "https://solitairewinrates.com/Pyramid.html (the same 100 million "
+    "deals for each rule set, page of 17 April 2022)",
+    "laboratory": "Morehead and Mott-Smith's estimate, cited by M. Keller and M. Masten, "
+    '"Pyramid and Giza", http://solitairelaboratory.com/pyramidgiza.html',
+}
+
+
+def render_published(summaries: Sequence[Summary]) -> list[str]:
+    """The published figures beside ours where we have the same rule set."""
+    ours = {s.variant: s for s in summaries}
+    lines = [
+        "## Against the published figures",
+        "",
+        "| rule set | their rules | published | ours | our deals (unknown) |",
+        "| --- | --- | ---: | ---: | --- |",
+    ]
+    for name, rules, figure, source in PUBLISHED:
+        mine = ours.get(name)
+        share = (
+            _cell(mine.share_winnable, 1, " %")
+            if mine
+            else ("in the table above" if "+" not in name else "not computed")
+        )
+        span = (
+            f"{mine.numbers[0]}..{mine.numbers[1]} ({mine.unknown})"
+            if mine and mine.numbers
+            else "-"
+        )
+        lines.append(f"| {name} | {rules} [{source}] | {figure} | {share} | {span} |")
+    lines.append("")
+    lines += [f"[{key}]: {text}" for key, text in SOURCES.items()]
+    lines += [
+        "",
+        "Our share counts only the deals with a verdict: where many are unknown (the",
+        "budget ran out), it leans towards the deals that are quick to decide. Whether",
+        "solitairewinrates.com lets the stock card pair with the waste's top (our D) its",
+        "page does not say; Solitaire Laboratory's rules do.",
+        "",
+    ]
+    return lines
 
 
 def render_report(
@@ -200,7 +280,9 @@ def render_report(
         "",
         "Share winnable counts the deals with a verdict; par is the fewest moves of a win",
         "as the game counts them (TriPeaks: removals and draws; Pyramid: removals, draws",
-        "and recycles); solve times are wall-clock per deal, one deal per core.",
+        "and recycles); solve times are wall-clock per deal, one deal per core. The last",
+        "column gives the deals each rule set's line covers (stored answers in the range);",
+        "an answer cut short by its budget counts as unknown.",
         "",
         render_table(summaries),
         "",
@@ -222,6 +304,42 @@ def render_report(
                 f"| {row.get('best_cards_left')} | {row.get('best_moves')} |"
             )
         parts.append("")
+    if any(s.variant in {name for name, *_ in PUBLISHED} for s in summaries):
+        parts += render_published(summaries)
     if note:
         parts += [note, ""]
     return "\n".join(parts)
+
+
+#: The markers around the section of the literature's variants in docs/solvability.md.
+SECTION_START = "<!-- solve_deals --variants-section: from here -->"
+SECTION_END = "<!-- solve_deals --variants-section: to here -->"
+
+
+def render_variants_section(
+    summaries: Sequence[Summary], first: int, last: int, command: str = ""
+) -> str:
+    """The section of the literature's variants (issue 17), between its markers."""
+    parts = [
+        SECTION_START,
+        "## The literature's variants (issue 17)",
+        "",
+        f"Written by `{command}`" if command else "Written by the `solve_deals` command",
+        f"from the stored answers (solver version {SOLVER_VERSION}) in {first}..{last}; each",
+        "line's last column gives the deals it covers, which may be fewer than the range",
+        "(the run stopped there). Unknown: the per-deal budget ran out.",
+        "",
+        render_table(summaries),
+        "",
+        *render_published(summaries),
+        SECTION_END,
+    ]
+    return "\n".join(parts)
+
+
+def replace_section(text: str, section: str) -> str:
+    """``text`` with its variants' section replaced by ``section`` (appended if none)."""
+    start, end = text.find(SECTION_START), text.find(SECTION_END)
+    if start >= 0 and end > start:
+        return text[:start] + section + text[end + len(SECTION_END) :]
+    return text.rstrip("\n") + "\n\n" + section + "\n"

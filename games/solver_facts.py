@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import Variant, parse_code
+from games.engine import parse_code
 from games.engine.solver import SOLVER_VERSION, Solution
 from games.models import Deal, SolverFact
 from games.services.deals import get_or_create_deal
@@ -67,11 +67,12 @@ def do_store_solutions(solutions: Iterable[Solution]) -> int:
     return stored
 
 
-def solved_numbers(variant: Variant, first: int, last: int) -> set[int]:
-    """Numbered deals in ``first..last`` with a verdict from the current solver version."""
+def solved_numbers(variant: str, first: int, last: int) -> set[int]:
+    """Numbered deals of rule set ``variant`` (``TP-E``, ``TP-C+T``…) in ``first..last``
+    with a verdict from the current solver version."""
     return set(
         SolverFact.objects.filter(
-            deal__variant=variant.value,
+            deal__variant=str(variant),
             deal__sealed=False,
             deal__number__gte=first,
             deal__number__lte=last,

@@ -22,6 +22,18 @@ def pair_token(first: Card, second: Card) -> str:
     return PAIR_TEXT[first * 52 + second]
 
 
+def last_cover(removed: int, pos: int) -> int:
+    """The one pyramid card still covering ``pos`` when that card is free itself, else -1
+    (seed 002 « carte et carte recouvrante »: ``pos`` may then pair with it). A pure
+    function of the removed mask, so that the game and the solver read one rule."""
+    left = PYRAMID_COVER_MASKS[pos] & ~removed
+    if not left or left & (left - 1):
+        return -1
+    cover = left.bit_length() - 1
+    mask = PYRAMID_COVER_MASKS[cover]
+    return cover if removed & mask == mask else -1
+
+
 class PyramidGame(GameBase):
     """A Pyramid game in progress. All pyramid cards are face up; the stock is hidden."""
 
@@ -68,11 +80,7 @@ class PyramidGame(GameBase):
 
     def _last_cover(self, pos: int) -> int:
         """The one card still covering ``pos`` when it is free itself; -1 otherwise."""
-        left = PYRAMID_COVER_MASKS[pos] & ~self.removed
-        if left & (left - 1):
-            return -1
-        cover = left.bit_length() - 1
-        return cover if self.is_free(cover) else -1
+        return last_cover(self.removed, pos)
 
     def _locate(self, card: Card, partner: Card = -1) -> int:
         """Where a free card is: its pyramid position, WASTE or UNDER; refuses any other

@@ -34,13 +34,6 @@ def solve_deal(deal_id: int, time_budget_s: float = DEFAULT_TIME_BUDGET_S) -> di
     if deal is None:
         logger.warning("solve_deal: deal %s does not exist (deleted?)", deal_id)
         return None
-    from games.engine import parse_code
-
-    if parse_code(deal.code).options:
-        # The solver knows the app's three rule sets only: it would solve a variant's deal
-        # under its base rules (issue 17's solver part comes later). Store nothing.
-        logger.warning("solve_deal: %s is a variant deal, which the solver does not know", deal)
-        return None
     from games.facts_on_demand import publish_facts
 
     solution = solve(deal.code, time_budget_s=time_budget_s)

@@ -2,8 +2,10 @@
 
 It knows no rule: it asks ``legal_actions()``, plays each on a ``copy()`` and merges
 positions only on what decides the future (TriPeaks: removed cards, stock left, discard
-top; Pyramid: removed cards, stock and discard in order). Slow, so only for small cases;
-the solver's answers are held to it.
+top or none; Pyramid: removed cards, stock and discard in order, recycles made when they
+are limited). It plays any rules value (the literature's variants, issue 17) and counts
+cards left as the engine does. Slow, so only for small cases; the solver's answers are
+held to it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 from games.engine import PyramidGame, Variant, new_game
 from games.engine.play import Game
+from games.engine.variants import Rules
 
 
 @dataclass(frozen=True)
@@ -27,16 +30,21 @@ class BruteAnswer:
 
 def _key(game: Game) -> Hashable:
     if isinstance(game, PyramidGame):
-        return (game.removed, tuple(game.stock), tuple(game.discard))
-    return (game.removed, len(game.stock), game.discard[-1])
+        limited = game.rules.max_recycles is not None
+        return (game.removed, tuple(game.stock), tuple(game.discard), limited and game.recycles)
+    return (game.removed, len(game.stock), game.discard[-1] if game.discard else None)
 
 
 def brute_force(
-    deck: Sequence[int], variant: Variant, max_states: int = 300_000, log: Sequence[str] = ()
+    deck: Sequence[int],
+    variant: Variant,
+    max_states: int = 300_000,
+    log: Sequence[str] = (),
+    rules: Rules | None = None,
 ) -> BruteAnswer:
     """The best result from the deal's start, or from where ``log`` leads (then moves
-    are counted from there)."""
-    start = new_game(tuple(deck), variant)
+    are counted from there), under ``rules`` (default: the variant's)."""
+    start = new_game(tuple(deck), variant, rules)
     for token in log:
         start.apply(token)
     if start.won:

@@ -50,7 +50,10 @@ def test_a_bad_deal_is_the_engines_error(deal, variant, error):
         solve(deal, variant)
 
 
-def test_a_variants_own_rules_are_refused_not_solved_as_the_apps():
-    # Strict win (issue 17's rule letters): another game than the one the solver plays.
-    with pytest.raises(ValueError, match="rules of PY only"):
-        solve("PY1-NS-AAAAAAB")
+def test_a_variants_own_rules_are_solved_not_the_apps():
+    # The empty starting discard (issue 17): any bottom-row card starts, par 40 on deal 1
+    # where Easy needs 48. The answer names the code and its rule set.
+    answer = solve("TP1-EB-AAAAAAB")
+    assert (answer.winnable, answer.moves) == (True, 40)
+    assert (answer.code, answer.variant) == ("TP1-EB-AAAAAAB", "TP-E+B")
+    assert solve("TP1-E-AAAAAAB").moves == 48

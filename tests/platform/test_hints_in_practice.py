@@ -107,3 +107,21 @@ def test_a_match_game_refuses_hints_and_stays_unassisted() -> None:
     assert refused.status_code == 403
     assert refused.json()["error"]["reason"] == "hint_match"
     assert not Game.objects.get(pk=entry.game.pk).assisted
+
+
+@pytest.mark.django_db
+def test_a_variant_deal_gets_hints_under_its_own_rules(client: Client) -> None:
+    # An empty starting discard (issue 17): the best line starts on a bottom-row card
+    # and wins in 40, where the app's Easy rules need 48 on the same deal.
+    code = "TP1-EB-AAAAAAB"
+    _, raw = make_player("ada")
+    auth = bearer(raw)
+    response = post(client, "/api/games", {"code": code}, **auth)
+    assert response.status_code == 201, response.content
+    game_id = str(response.json()["id"])
+    hint = post(client, f"/api/games/{game_id}/hint", {}, **auth)
+    assert hint.status_code == 200, hint.content
+    body = hint.json()
+    assert body["action"] in new_game(code).legal_actions() and body["action"] != "D"
+    assert (body["best_cards_left"], body["further_moves"], body["known"]) == (0, 40, True)
+    assert Game.objects.get(pk=game_id).assisted

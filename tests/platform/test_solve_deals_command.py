@@ -107,3 +107,44 @@ def test_the_progress_line_says_done_total_rate_and_time_left() -> None:
         progress.advance()
     line = stream.getvalue().splitlines()[-1]
     assert line.startswith("PY [##") and " 4/40 " in line and "/s left " in line
+
+
+def test_a_variant_rule_set_is_solved_under_its_rules_and_reported_with_its_range(
+    tmp_path: Path,
+) -> None:
+    out, _ = run("--variant", "TP-C+T", "--from", "2", "--to", "4", "--workers", "1")
+    assert "TP-C+T: 3 deals to solve" in out
+    facts = SolverFact.objects.filter(deal__variant="TP-C+T").select_related("deal")
+    assert sorted(f.deal.code for f in facts) == [
+        "TP1-CT-AAAAAAC",
+        "TP1-CT-AAAAAAD",
+        "TP1-CT-AAAAAAE",
+    ]
+    fact = facts.get(deal__number=3)
+    expected = solve("TP1-CT-AAAAAAD")
+    assert (fact.winnable, fact.best_cards_left) == (expected.winnable, expected.best_cards_left)
+    report = tmp_path / "solvability.md"
+    run("--from", "1", "--to", "10", "--report", str(report), "--report-only")
+    line = next(row for row in report.read_text().splitlines() if "(TP-C+T)" in row)
+    assert line.startswith("| TriPeaks Classic + traditional draw (TP-C+T) | 3 |")
+    assert line.endswith("| 2..4 |")  # the deals it covers, not the range asked
+
+
+def test_an_unknown_rule_option_is_refused() -> None:
+    with pytest.raises(CommandError, match="'Q'"):
+        run("--variant", "TP-E+Q")
+    assert not Deal.objects.exists()
+
+
+def test_the_variants_section_is_rewritten_alone(tmp_path: Path) -> None:
+    report = tmp_path / "solvability.md"
+    report.write_text("# Solvability\n\nthe app's table, from an earlier run\n")
+    run("--variant", "TP-E+T", "--from", "1", "--to", "2", "--workers", "1")
+    run("--variant", "TP-E", "--from", "1", "--to", "1", "--workers", "1")
+    for _ in range(2):  # a second run replaces the section, never adds one
+        run("--to", "2", "--report", str(report), "--report-only", "--variants-section")
+    text = report.read_text()
+    assert text.startswith("# Solvability\n\nthe app's table, from an earlier run\n")
+    assert text.count("## The literature's variants") == 1
+    assert "(TP-E+T) | 2 |" in text
+    assert "TriPeaks Easy (TP-E)" not in text  # the app's rule sets stay the earlier run's

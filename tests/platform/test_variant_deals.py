@@ -13,7 +13,6 @@ from django.test import Client
 from games.engine import parse_code, replay
 from games.engine.solver import solve
 from games.models import Deal, Game
-from games.services import deals
 from tests.platform.helpers import HiddenCardScan, bearer, make_player
 from tests.platform.test_play_over_websocket import account_game, play_line_over_socket
 from tests.platform.test_whole_game_over_http import play_line
@@ -173,12 +172,19 @@ def test_a_variant_started_from_the_home_form_opens_its_game() -> None:
     assert game.deal.label == "#7 TriPeaks Classic + traditional draw, Hogue scoring"
 
 
-def test_a_variant_deal_is_not_solved_under_its_base_rules() -> None:
+@pytest.mark.usefixtures("celery_eager")
+def test_a_variant_deal_gets_its_facts_under_its_own_rules() -> None:
+    # The empty starting discard lets deal 1 start on any bottom-row card: par 40, where
+    # the app's Easy rules need 48 (a fact solved under the base rules would say 48).
     from games.models import SolverFact
-    from games.tasks.solving import solve_deal
 
-    deal = deals.get_or_create_deal(deals.check_deal_request("TP1-ET-AAAAAAB"))
-    assert solve_deal(deal.pk, time_budget_s=5) is None
-    assert not SolverFact.objects.filter(deal=deal).exists()
-    facts = Client().get("/api/deals/TP1-ET-AAAAAAB").json()
-    assert facts["solved"] is False and facts["winnable"] is None
+    code = "TP1-EB-AAAAAAB"
+    facts = Client().get(f"/api/deals/{code}").json()  # the first request solves it
+    assert (facts["solved"], facts["winnable"], facts["par"]) == (True, True, 40)
+    assert solve("TP1-E-AAAAAAB").moves == 48
+    fact = SolverFact.objects.get(deal__code=code)
+    assert Deal.objects.get(code=code).variant == "TP-E+B"
+    line = replay(code, fact.solution)
+    assert (line.status, line.moves) == ("won", 40)
+    page = Client().get(f"/deals/{code}/")
+    assert page.status_code == 200 and 'id="fact-par"' in page.content.decode()

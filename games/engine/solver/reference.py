@@ -8,14 +8,8 @@ from collections import deque
 
 from games.engine.base import DRAW
 from games.engine.cards import Card, card_str
-from games.engine.layouts import (
-    DISCARD_POSITION,
-    FULL_TABLEAU,
-    STOCK_SIZE,
-    TABLEAU_SIZE,
-    TRIPEAKS_COVER_MASKS,
-)
-from games.engine.rules import PyramidRules, TriPeaksRules, adjacency_masks
+from games.engine.layouts import FULL_TABLEAU, TABLEAU_SIZE, TRIPEAKS_COVER_MASKS
+from games.engine.rules import PyramidRules, TriPeaksRules
 from games.engine.solver.outcome import Budget, Outcome
 from games.engine.solver.pyramid.state import (
     G_SHIFT,
@@ -27,15 +21,20 @@ from games.engine.solver.pyramid.state import (
     Tables,
     read_path,
 )
+from games.engine.solver.tripeaks import side_cards
+from games.engine.tripeaks import fit_table
 
 
 def solve_tripeaks_plain(deck: tuple[Card, ...], rules: TriPeaksRules, budget: Budget) -> Outcome:
     """Breadth-first search by moves over (removed, draws, top card), without the layers,
     the rank merging or the dominated restarts above: slow, obviously right, and the
-    yardstick the tests and the benchmark hold the solver to."""
+    yardstick the tests and the benchmark hold the solver to. Any TriPeaks rules: the top
+    card may be a joker or none (the engine's ``fit_table`` says what fits it), and under
+    the traditional draw a draw is a move only when no removal is."""
     tableau = deck[:TABLEAU_SIZE]
-    adjacent = adjacency_masks(rules.king_ace_linked)
-    side = deck[DISCARD_POSITION:]
+    fit = fit_table(rules.king_ace_linked)
+    side = side_cards(deck, rules)
+    draws = len(side) - 1
     root = (0, 0, side[0])
     parent: dict[tuple[int, int, Card], tuple[tuple[int, int, Card], str] | None] = {root: None}
     queue = deque([root])
@@ -54,13 +53,13 @@ def solve_tripeaks_plain(deck: tuple[Card, ...], rules: TriPeaksRules, budget: B
             best = state
             if removed == FULL_TABLEAU:
                 break
-        fits = adjacent[top % 13 + 1]
+        fits = fit[top]
         children: list[tuple[tuple[int, int, Card], str]] = []
         for pos, cover in enumerate(TRIPEAKS_COVER_MASKS):
             card = tableau[pos]
             if not removed >> pos & 1 and removed & cover == cover and fits >> (card % 13 + 1) & 1:
                 children.append(((removed | 1 << pos, drawn, card), card_str(card)))
-        if drawn < STOCK_SIZE:
+        if drawn < draws and not (rules.draw_only_when_stuck and children):
             children.append(((removed, drawn + 1, side[drawn + 1]), DRAW))
         for child, token in children:
             if child not in parent:

@@ -32,13 +32,12 @@ from games.engine.cards import Card, card_str
 from games.engine.layouts import (
     DISCARD_POSITION,
     FULL_TABLEAU,
-    STOCK_SIZE,
     TABLEAU_SIZE,
     TRIPEAKS_COVER_MASKS,
 )
-from games.engine.rules import TriPeaksRules, adjacency_masks
+from games.engine.rules import TriPeaksRules
 from games.engine.solver.outcome import Budget, Outcome
-from games.engine.tripeaks import TriPeaksGame
+from games.engine.tripeaks import NO_TOP, TriPeaksGame, fit_table
 
 RANK_SHIFT = TABLEAU_SIZE  # 28
 FREE_SHIFT = RANK_SHIFT + 4  # 32
@@ -65,12 +64,31 @@ UNCOVERS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
+#: The "rank" of a discard top that every card fits (a joker, or no card yet): rank 0.
+WILD = 0
+
+
+def top_rank(card: Card) -> int:
+    """The rank a discard top packs as: 1..13, or WILD for a joker (52, 53) or NO_TOP."""
+    return WILD if card >= 52 else card % 13 + 1
+
+
+def side_cards(deck: tuple[Card, ...], rules: TriPeaksRules) -> tuple[Card, ...]:
+    """The discard's first top then the stock in drawing order, as the engine deals them
+    (``split_deck``): with an empty starting discard (``B``) the first top is NO_TOP and
+    deck position 28 is the first draw; jokers sit in the stock where GEN 1 put them."""
+    side = deck[DISCARD_POSITION:]
+    return (NO_TOP, *side) if rules.empty_discard else side
+
+
 def fit_masks(tableau: tuple[Card, ...], rules: TriPeaksRules) -> tuple[int, ...]:
-    """For each top rank 1..13, the tableau positions whose card may go on it."""
-    adjacent = adjacency_masks(rules.king_ace_linked)
+    """For each top rank (WILD, 1..13), the tableau positions whose card may go on it,
+    from the engine's fit table (jokers and the empty discard take any rank)."""
+    table = fit_table(rules.king_ace_linked)
+    tops = (NO_TOP, *range(13))  # a card of each rank, and a wild top
     return tuple(
-        sum(1 << pos for pos, card in enumerate(tableau) if adjacent[r] >> (card % 13 + 1) & 1)
-        for r in range(14)
+        sum(1 << pos for pos, card in enumerate(tableau) if table[top] >> (card % 13 + 1) & 1)
+        for top in tops
     )
 
 
@@ -78,10 +96,11 @@ def first_ranks(side_ranks: list[int], fits: tuple[int, ...]) -> list[list[tuple
     """For each layer s, the later layers t where a draw shows a rank for the first time
     since s, with the cards that fit it: only those restarts are not dominated."""
     firsts: list[list[tuple[int, int]]] = []
-    for s in range(STOCK_SIZE + 1):
+    layers = len(side_ranks) - 1
+    for s in range(layers + 1):
         shown: set[int] = set()
         later = []
-        for t in range(s + 1, STOCK_SIZE + 1):
+        for t in range(s + 1, layers + 1):
             r = side_ranks[t]
             if r not in shown:
                 shown.add(r)
@@ -99,6 +118,8 @@ def solve_tripeaks(
     """The best result reachable from ``start`` (default: the deal's start), the fewest
     further moves to it and a line there."""
     game = start if start is not None else TriPeaksGame(deck, rules=rules)
+    if rules.draw_only_when_stuck:
+        raise ValueError("the traditional draw (T) is searched by tripeaks_stuck.py")
     search = _Layers(deck, rules, budget, game)
     search.run()
     removed = search.best_count - game.removed.bit_count()
@@ -121,18 +142,19 @@ class _Layers:
     ) -> None:
         self.tableau = deck[:TABLEAU_SIZE]
         self.fits = fit_masks(self.tableau, rules)
-        self.side_ranks = [card % 13 + 1 for card in deck[DISCARD_POSITION:]]
+        self.side_ranks = [top_rank(card) for card in side_cards(deck, rules)]
+        self.layers = len(self.side_ranks) - 1
         self.firsts = first_ranks(self.side_ranks, self.fits)
         self.bit_rank = {1 << pos: card % 13 + 1 for pos, card in enumerate(self.tableau)}
         self.budget = budget
         self.nodes = 0
         self.next_check = budget.every
         self.exhausted: str | None = None
-        self.first_layer = STOCK_SIZE - len(game.stock)
-        mask, top = game.removed, game.discard[-1] % 13 + 1
+        self.first_layer = self.layers - len(game.stock)
+        mask, top = game.removed, top_rank(game.discard[-1] if game.discard else NO_TOP)
         self.seen: dict[int, int] = {}
         self.first_seen: dict[int, tuple[int, int]] = {mask: (-1, self.first_layer)}
-        self.starts: list[list[int]] = [[] for _ in range(STOCK_SIZE + 1)]
+        self.starts: list[list[int]] = [[] for _ in range(self.layers + 1)]
         free = free_mask(mask)
         self.starts[self.first_layer].append(free << FREE_SHIFT | mask | top << RANK_SHIFT)
         self.restart(mask, free, self.first_layer)
@@ -148,7 +170,7 @@ class _Layers:
                 self.starts[t].append(base | self.side_ranks[t] << RANK_SHIFT)
 
     def run(self) -> None:
-        for layer in range(self.first_layer, STOCK_SIZE + 1):
+        for layer in range(self.first_layer, self.layers + 1):
             if self.won or self.exhausted:
                 return
             marker = -(layer + 1)

@@ -1,7 +1,11 @@
 """``manage.py solve_deals``: fill SolverFact for numbered deals, on every core.
 
-    solve_deals --variant TP-E [TP-C PY] --from 1 --to 2000 [--workers K]
-                [--time-budget S] [--report docs/solvability.md] [--report-only] [--force]
+    solve_deals --variant TP-E [TP-C PY TP-C+T PY+R1 …] --from 1 --to 2000 [--workers K]
+                [--time-budget S] [--node-budget N] [--report docs/solvability.md]
+                [--report-only] [--force]
+
+A variant is any rule set the engine names (the app's three, or a base with the
+literature's options, issue 17: ``TP-E+B``, ``PY+R1``).
 
 Resumable: deals already answered by the current solver version are skipped, so an
 interrupted run picks up where it stopped (answers are written in batches as they come).
@@ -20,13 +24,17 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
-from games.engine import Variant, numbered_code, parse_variant
+from games.engine import DealCodeError, Variant, numbered_code, parse_rule_set
 from games.engine.solver import DEFAULT_TIME_BUDGET_S, Solution
+from games.engine.variants import rule_set_name
 from games.models import SolverFact
 from games.solvability import (
     Progress,
     numbered_codes,
     render_report,
+    render_variants_section,
+    replace_section,
+    rule_set_order,
     solve_many,
     summarize,
 )
@@ -45,15 +53,28 @@ class Command(BaseCommand):
             "--variant",
             nargs="+",
             default=["TP-E", "TP-C", "PY"],
-            help="TP-E, TP-C and/or PY (default: all three)",
+            help="rule sets: TP-E, TP-C, PY, or a base with options (TP-C+T, PY+R1); "
+            "default: the app's three",
         )
         parser.add_argument("--from", dest="first", type=int, default=1)
         parser.add_argument("--to", dest="last", type=int, default=2000)
         parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
         parser.add_argument("--time-budget", type=float, default=DEFAULT_TIME_BUDGET_S)
+        parser.add_argument(
+            "--node-budget",
+            type=int,
+            default=None,
+            help="at most this many search nodes per deal (the same on any machine)",
+        )
         parser.add_argument("--report", type=Path, help="write the solvability table here")
         parser.add_argument(
             "--report-only", action="store_true", help="write the report, solve nothing"
+        )
+        parser.add_argument(
+            "--variants-section",
+            action="store_true",
+            help="with --report: rewrite only the section of the literature's variants, "
+            "keeping the app's three rule sets' table as an earlier run wrote it",
         )
         parser.add_argument(
             "--force", action="store_true", help="solve again deals already answered"
@@ -64,29 +85,34 @@ class Command(BaseCommand):
         if not 1 <= first <= last:
             raise CommandError(f"--from {first} --to {last}: expected 1 <= from <= to")
         try:
-            variants = [parse_variant(text) for text in options["variant"]]
-            numbered_code(variants[0], last)
-        except ValueError as err:
+            rule_sets = [parse_rule_set(text) for text in options["variant"]]
+            numbered_code(rule_sets[0][0], last)
+        except (DealCodeError, ValueError) as err:
             raise CommandError(str(err)) from None
         if options["report_only"] and not options["report"]:
             raise CommandError("--report-only needs --report PATH")
         if not options["report_only"]:
-            for variant in variants:
-                self.solve_range(variant, first, last, options)
+            for variant, rule_options in rule_sets:
+                self.solve_range(variant, rule_options, first, last, options)
         if options["report"]:
-            self.write_report(options["report"], first, last)
+            self.write_report(options["report"], first, last, options["variants_section"])
 
-    def solve_range(self, variant: Variant, first: int, last: int, options: dict[str, Any]) -> None:
-        skip = set() if options["force"] else solved_numbers(variant, first, last)
+    def solve_range(
+        self, variant: Variant, rule_options: str, first: int, last: int, options: dict[str, Any]
+    ) -> None:
+        name = rule_set_name(variant, rule_options)
+        skip = set() if options["force"] else solved_numbers(name, first, last)
         codes = [
             code
             for number, code in zip(
-                range(first, last + 1), numbered_codes(variant, first, last), strict=True
+                range(first, last + 1),
+                numbered_codes(variant, first, last, rule_options),
+                strict=True,
             )
             if number not in skip
         ]
         self.stdout.write(
-            f"{variant.value}: {len(codes)} deals to solve, {len(skip)} already solved "
+            f"{name}: {len(codes)} deals to solve, {len(skip)} already solved "
             f"(solver version {current_version()})"
         )
         if not codes:
@@ -99,14 +125,16 @@ class Command(BaseCommand):
                 connection.close()
         progress = Progress(
             len(codes),
-            f"{variant.value:4}",
+            f"{name:4}",
             write=lambda text: self.stderr.write(text, ending=""),
             tty=self.stderr.isatty(),
         )
         batch: list[Solution] = []
         failures = 0
         try:
-            for row in solve_many(codes, options["workers"], options["time_budget"]):
+            for row in solve_many(
+                codes, options["workers"], options["time_budget"], options["node_budget"]
+            ):
                 if "error" in row:
                     failures += 1
                     self.stderr.write(f"\n{row['code']}: {row['error']}")
@@ -123,20 +151,28 @@ class Command(BaseCommand):
         if failures:
             raise CommandError(f"{failures} deals failed (see above); the others are stored")
 
-    def write_report(self, path: Path, first: int, last: int) -> None:
+    def write_report(self, path: Path, first: int, last: int, section: bool = False) -> None:
         summaries = []
-        for variant in (Variant.TP_E, Variant.TP_C, Variant.PY):
-            facts = SolverFact.objects.filter(
-                deal__variant=variant.value,
-                deal__sealed=False,
-                deal__number__gte=first,
-                deal__number__lte=last,
-            ).values("winnable", "par_moves", "ms")
+        in_range = SolverFact.objects.filter(
+            deal__sealed=False, deal__number__gte=first, deal__number__lte=last
+        )
+        names = set(in_range.values_list("deal__variant", flat=True).distinct())
+        if section:
+            names -= {variant.value for variant in Variant}
+        for name in sorted(names, key=rule_set_order):
+            facts = in_range.filter(deal__variant=name).values(
+                "winnable", "par_moves", "ms", "deal__number"
+            )
             rows = [
-                {"winnable": f["winnable"], "moves": f["par_moves"], "ms": f["ms"]} for f in facts
+                {
+                    "winnable": f["winnable"],
+                    "moves": f["par_moves"],
+                    "ms": f["ms"],
+                    "number": f["deal__number"],
+                }
+                for f in facts
             ]
-            if rows:
-                summaries.append(summarize(variant, rows))
+            summaries.append(summarize(name, rows))
         notable = []
         for variant_text, number in NOTABLE:
             fact = (
@@ -157,6 +193,15 @@ class Command(BaseCommand):
                     }
                 )
         command = "manage.py solve_deals " + shlex.join(sys.argv[2:])
+        if section:
+            old = path.read_text() if path.exists() else ""
+            body = render_variants_section(
+                summaries, first, last, command if "solve_deals" in sys.argv[1:2] else ""
+            )
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(replace_section(old, body))
+            self.stdout.write(f"wrote the variants' section of {path}")
+            return
         text = render_report(
             summaries,
             first,

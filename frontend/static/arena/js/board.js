@@ -70,7 +70,7 @@ function fillCard(node, token, info) {
  * same element for each tableau position so that keyboard focus survives a move.
  */
 export class Board {
-  constructor(root, { variant, interactive = true, onCard, onStock, onDiscard } = {}) {
+  constructor(root, { variant, interactive = true, onCard, onStock, onDiscard, onUnder } = {}) {
     this.root = root;
     this.variant = variant;
     this.game = gameOf(variant);
@@ -78,6 +78,7 @@ export class Board {
     this.onCard = onCard;
     this.onStock = onStock;
     this.onDiscard = onDiscard;
+    this.onUnder = onUnder;
     this.slots = [];
     this.view = null;
     this.build();
@@ -115,15 +116,23 @@ export class Board {
     this.discardCount = el("span", { class: "count-badge", "aria-hidden": "true" });
     this.discardWrap = el("div", { class: "discard-wrap" },
       el("span", { class: "under", "aria-hidden": "true" }), this.discardButton, this.discardCount);
+    // Stock against discard (Pyramid variant D): the card under the top, which the view
+    // shows as ``discard_under`` only under that rule; hidden otherwise.
+    this.underButton = cardFace(null);
+    this.underButton.id = "discard-under";
+    this.underPile = el("div", { class: "pile", hidden: "" },
+      this.underButton, el("span", { class: "pile-label", "aria-hidden": "true", text: gettext("Under the top") }));
     if (this.interactive) {
       this.stockButton.addEventListener("click", () => this.onStock && this.onStock());
       this.discardButton.addEventListener("click", () => this.onDiscard && this.onDiscard(this.discardButton));
+      this.underButton.addEventListener("click", () => this.onUnder && this.onUnder());
     } else {
-      for (const b of [this.stockButton, this.discardButton]) { b.tabIndex = -1; b.setAttribute("aria-disabled", "true"); }
+      for (const b of [this.stockButton, this.discardButton, this.underButton]) { b.tabIndex = -1; b.setAttribute("aria-disabled", "true"); }
     }
     const piles = el("div", { class: "piles" },
       el("div", { class: "pile" }, this.stockWrap, el("span", { class: "pile-label", "aria-hidden": "true", text: gettext("Stock") })),
-      el("div", { class: "pile" }, this.discardWrap, el("span", { class: "pile-label", "aria-hidden": "true", text: gettext("Discard") })));
+      el("div", { class: "pile" }, this.discardWrap, el("span", { class: "pile-label", "aria-hidden": "true", text: gettext("Discard") })),
+      this.underPile);
     this.area.append(this.tableau, piles);
     this.root.replaceChildren(this.area);
   }
@@ -135,6 +144,7 @@ export class Board {
       .map(({ button }) => button);
     const piles = [this.stockButton];
     if (this.game === "PY" && this.discardButton.dataset.card) piles.push(this.discardButton);
+    if (this.game === "PY" && !this.underPile.hidden && this.underButton.dataset.card) piles.push(this.underButton);
     return [...cards, ...piles.filter((b) => !b.disabled)];
   }
 
@@ -211,6 +221,7 @@ export class Board {
       if (this.interactive) this.discardButton.tabIndex = top ? 0 : -1;
       this.discardButton.setAttribute("aria-pressed", selected.has("discard") ? "true" : "false");
       if (this.interactive) this.discardButton.disabled = !top;
+      this.renderUnder(view, selected);
     } else {
       // TriPeaks: the discard is not something one plays.
       this.discardButton.tabIndex = -1;
@@ -219,8 +230,30 @@ export class Board {
     }
   }
 
+  /** The card under the discard's top, where the view has it (stock against discard). */
+  renderUnder(view, selected) {
+    const shown = "discard_under" in view;
+    this.underPile.hidden = !shown;
+    if (!shown) return;
+    const under = view.discard_under;
+    if (this.underButton.dataset.card !== (under || undefined)) {
+      fillCard(this.underButton, under, under ? cardInfo(under) : null);
+    }
+    if (!under) this.underButton.className = "card empty-pile";
+    this.underButton.setAttribute("aria-label", under
+      ? fmt(gettext("Under the top: %(card)s"), { card: cardInfo(under) ? cardInfo(under).name : under })
+      : gettext("Under the top: none"));
+    this.underButton.classList.toggle("free", !!under);
+    this.underButton.setAttribute("aria-pressed", selected.has("under") ? "true" : "false");
+    if (this.interactive) {
+      this.underButton.disabled = !under;
+      this.underButton.tabIndex = under ? 0 : -1;
+    }
+  }
+
   buttonAt(pos) {
     if (pos === "discard") return this.discardButton;
+    if (pos === "under") return this.underButton;
     if (pos === "stock") return this.stockButton;
     return this.slots[pos] ? this.slots[pos].button : null;
   }

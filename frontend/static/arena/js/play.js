@@ -191,8 +191,7 @@ function onState(game, intent = state.pending.shift()) {
   if (before && !first) celebrateChanges(before, game, intent);
   if (game.finished || game.status !== "playing") state.selected = [];
   // Drop a selection the server no longer shows as free (after an undo, for example).
-  state.selected = state.selected.filter((pos) =>
-    pos === "discard" ? !!game.view.discard : !!(game.view.tableau[pos] && game.view.tableau[pos].free));
+  state.selected = state.selected.filter((pos) => selectable(game.view, pos));
   if (game.finished) {
     state.clock = { base: game.duration_ms ?? currentMs(), since: performance.now(), running: false };
   } else if (first || !state.clock.running) {
@@ -296,6 +295,7 @@ function playable() {
 
 function tokenAt(pos) {
   if (pos === "discard") return state.game.view.discard;
+  if (pos === "under") return state.game.view.discard_under || null;
   const entry = state.game.view.tableau[pos];
   return entry && entry.face_up ? entry.card : null;
 }
@@ -322,11 +322,22 @@ function clickCard(pos) {
   clickPyramid(pos);
 }
 
+/** Is the card at ``pos`` one to pick for a pair? A free card or the discard's top; and,
+ * under the literature's two pairings (stock against discard, a card with its last
+ * covering card), any card the server's legal actions pair: the rule stays the server's. */
+function selectable(view, pos) {
+  if (pos === "discard") return !!view.discard;
+  const token = pos === "under" ? view.discard_under : view.tableau[pos] && view.tableau[pos].card;
+  if (!token) return false;
+  if (pos !== "under" && view.tableau[pos].free) return true;
+  return (view.legal || []).some((action) => action.split("+").includes(token) && action.includes("+"));
+}
+
 function clickPyramid(pos) {
   const view = state.game.view;
   const token = tokenAt(pos);
-  const free = pos === "discard" ? !!view.discard : !!(view.tableau[pos] && view.tableau[pos].free);
-  const body = (p) => (p === "discard" ? { action: view.discard } : { position: p });
+  const free = selectable(view, pos);
+  const body = (p) => (p === "discard" || p === "under" ? { action: tokenAt(p) } : { position: p });
 
   // Clicking the selected card again puts it down.
   if (state.selected.includes(pos)) {
@@ -542,6 +553,7 @@ function init() {
     onCard: (pos) => clickCard(pos),
     onStock: () => draw(),
     onDiscard: () => { if (isPyramid) clickCard("discard"); },
+    onUnder: () => { if (isPyramid) clickCard("under"); },
   });
 
   const toggle = $("error-help");
