@@ -88,3 +88,5 @@ def test_every_page_is_accessible_and_fits(new_page: Any, size: str) -> None:
     check(page, "stats", size)
     page.goto("/accounts/tokens/")
     check(page, "tokens", size)
+    page.goto("/accounts/settings/")
+    check(page, "settings", size)
