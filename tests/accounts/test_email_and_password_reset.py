@@ -162,3 +162,12 @@ def test_an_inactive_account_gets_no_mail() -> None:
     User.objects.create_user("jo", "jo@example.com", PASSWORD, is_active=False)
     assert _ask_reset("jo").status_code == 302
     assert mail.outbox == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("fr", "Seulement pour vous envoyer un lien"), ("ro", "Doar ca să-ți trimitem un link")],
+)
+def test_the_email_field_says_why_in_the_players_language(lang: str, words: str) -> None:
+    page = Client(HTTP_ACCEPT_LANGUAGE=lang).get("/accounts/signup/")
+    assert words in page.content.decode()
