@@ -171,3 +171,24 @@ def test_an_inactive_account_gets_no_mail() -> None:
 def test_the_email_field_says_why_in_the_players_language(lang: str, words: str) -> None:
     page = Client(HTTP_ACCEPT_LANGUAGE=lang).get("/accounts/signup/")
     assert words in page.content.decode()
+
+
+def test_the_admin_refuses_another_accounts_address_with_a_message() -> None:
+    User.objects.create_user("kim", "kim@example.com", PASSWORD)
+    lee = User.objects.create_user("lee", "lee@example.com", PASSWORD)
+    admin = User.objects.create_superuser("boss", "boss@example.com", PASSWORD)
+    client = Client()
+    client.force_login(admin)
+    page = client.get(f"/admin/auth/user/{lee.pk}/change/")
+    assert page.status_code == 200
+    data = {key: value for key, value in page.context["adminform"].form.initial.items()
+            if value is not None and not isinstance(value, list)}  # fmt: skip
+    data.update({"username": "lee", "email": "KIM@example.com", "date_joined_0": "2026-12-01",
+                 "date_joined_1": "10:00:00", "is_active": "on"})  # fmt: skip
+    answer = client.post(f"/admin/auth/user/{lee.pk}/change/", data)
+    assert answer.status_code == 200  # the form again, not a 500
+    assert answer.context["adminform"].form.errors["email"] == [
+        "Another account already uses this email address."
+    ]
+    lee.refresh_from_db()
+    assert lee.email == "lee@example.com"
