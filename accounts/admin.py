@@ -1,7 +1,32 @@
+from django import forms
 from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import UserChangeForm
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 
+from accounts.emails import email_taken, normalise_email
+from accounts.forms import EMAIL_TAKEN
 from accounts.models import ApiToken, Profile
+
+
+class AdminUserChangeForm(UserChangeForm):
+    """The admin's user form refuses another account's address (any case) with the sign-up's
+    words, where the unique index (migration 0003) would otherwise answer a 500."""
+
+    def clean_email(self) -> str:
+        email = normalise_email(str(self.cleaned_data.get("email") or ""))
+        if email and email_taken(email, exclude_user_id=self.instance.pk):
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return email
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class ArenaUserAdmin(UserAdmin):
+    form = AdminUserChangeForm
 
 
 @admin.register(Profile)

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
+from accounts.forms import ResetRequestForm
 
 app_name = "accounts"
 
@@ -16,11 +17,13 @@ urlpatterns = [
     ),
     # Django's LogoutView accepts POST only (with the CSRF token).
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # Password reset by email (Django's views; mail: console in development, SMTP when
-    # EMAIL_HOST is set). The answer never says whether an address has an account.
+    path("settings/", views.account_settings, name="settings"),
+    # Password reset by user name or email (Django's views; mail: console in development,
+    # SMTP when EMAIL_HOST is set). The answer never says whether an account matched.
     path(
         "password-reset/",
         auth_views.PasswordResetView.as_view(
+            form_class=ResetRequestForm,
             template_name="accounts/password_reset_form.html",
             email_template_name="accounts/password_reset_email.txt",
             subject_template_name="accounts/password_reset_subject.txt",

@@ -375,7 +375,9 @@ if EMAIL_HOST:
     EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
     EMAIL_HOST_USER = _raw("EMAIL_HOST_USER") or ""
     EMAIL_HOST_PASSWORD = _raw("EMAIL_HOST_PASSWORD") or ""
-    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    # Port 465 wants implicit TLS (EMAIL_USE_SSL=1), which turns STARTTLS off by default.
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not EMAIL_USE_SSL)
     EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"

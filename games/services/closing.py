@@ -8,19 +8,24 @@
 
 Each is ended through ``play.do_abandon``, like a player's own abandon: its result is
 recorded once (an account's), under the game's row lock, so a player's last action
-racing this task either lands first or finds the game over.
+racing this task either lands first or finds the game over. The ended game's state then
+goes to every open socket of the game (``games.game_sync.publish_state``, after the
+commit), so a tab left open shows the game over with its result rather than going stale.
 """
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.daily import today
+from games.game_sync import publish_state
 from games.models import Game
 from games.services.errors import GameOver
 from games.services.play import do_abandon
@@ -49,9 +54,12 @@ def do_close_stale_games(now: datetime | None = None) -> list[str]:
     for queryset in (closed_ranked_attempts(now), idle_games(now)):
         for game in queryset.order_by("started_at")[:1000]:
             try:
-                do_abandon(game)
+                payload = do_abandon(game)
             except GameOver:
                 continue
+            # Once committed (at once outside a transaction); never raises: a lost push
+            # is logged.
+            transaction.on_commit(partial(publish_state, payload))
             ended.append(str(game.pk))
     if ended:
         logger.info("ended %d stale games", len(ended))

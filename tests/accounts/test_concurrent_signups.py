@@ -24,16 +24,16 @@ PASSWORD = "tripeaks-Sunrise-42"
 THREADS = 8
 
 
-def _race(names: list[tuple[str, str]]) -> list[int]:
+def _race(names: list[tuple[str, str, str]]) -> list[int]:
     barrier = threading.Barrier(len(names))
 
-    def attempt(pair: tuple[str, str]) -> int:
-        username, display_name = pair
+    def attempt(triple: tuple[str, str, str]) -> int:
+        username, display_name, email = triple
         client = Client()
         try:
             barrier.wait(timeout=30)
             answer = client.post("/accounts/signup/", {
-                "username": username, "display_name": display_name,
+                "username": username, "display_name": display_name, "email": email,
                 "password1": PASSWORD, "password2": PASSWORD,
             })  # fmt: skip
             return int(answer.status_code)
@@ -47,14 +47,17 @@ def _race(names: list[tuple[str, str]]) -> list[int]:
 @pytest.mark.parametrize(
     "names",
     [
-        [(f"user{i}", "Champion") for i in range(THREADS)],  # one display name
-        [(f"user{i}", n) for i, n in enumerate(["Champion", "CHAMPION", "Ch\u0430mpion",
-                                                 "\uff23hampion"] * 2)],  # look-alikes
-        [("sameuser", f"Name{i}") for i in range(THREADS)],  # one user name
+        [(f"user{i}", "Champion", f"{i}@example.com") for i in range(THREADS)],  # display name
+        [(f"user{i}", n, f"{i}@example.com") for i, n in enumerate(
+            ["Champion", "CHAMPION", "Ch\u0430mpion", "\uff23hampion"] * 2)],  # look-alikes
+        [("sameuser", f"Name{i}", f"{i}@example.com") for i in range(THREADS)],  # user name
+        [(f"user{i}", f"Name{i}", e) for i, e in enumerate(
+            ["same@example.com", "SAME@example.com", "Same@Example.COM", "same@EXAMPLE.com"]
+            * 2)],  # one e-mail address, whatever its case
     ],
 )
 def test_concurrent_same_name_sign_ups_make_one_account_and_4xx(
-    names: list[tuple[str, str]], settings: Any
+    names: list[tuple[str, str, str]], settings: Any
 ) -> None:
     assert connection.vendor == "postgresql"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -22,7 +22,7 @@ PASSWORD = "tripeaks-Sunrise-42"
 
 def signup(username: str, display_name: str) -> Any:
     return Client().post("/accounts/signup/", {
-        "username": username, "display_name": display_name,
+        "username": username, "display_name": display_name, "email": f"{username}@example.com",
         "password1": PASSWORD, "password2": PASSWORD,
     })  # fmt: skip
 

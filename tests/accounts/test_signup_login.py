@@ -17,6 +17,7 @@ def signup(client: Client, username: str = "alice", display_name: str = "Alice L
     data = {
         "username": username,
         "display_name": display_name,
+        "email": f"{username}@example.com",
         "password1": PASSWORD,
         "password2": PASSWORD,
         **extra,
@@ -65,7 +66,8 @@ def test_wrong_password_does_not_log_in() -> None:
 
 def test_weak_password_is_refused_by_django_validators() -> None:
     client = Client()
-    data = {"username": "dave", "display_name": "Dave", "password1": "12345678",
+    data = {"username": "dave", "display_name": "Dave", "email": "dave@example.com",
+            "password1": "12345678",
             "password2": "12345678"}  # fmt: skip
     response = client.post("/accounts/signup/", data)
     assert response.status_code == 400

@@ -16,7 +16,7 @@ PASSWORD = "tripeaks-Sunrise-42"
 
 def signup(username: str, address: str = "198.51.100.1") -> Any:
     return Client(REMOTE_ADDR=address).post("/accounts/signup/", {
-        "username": username, "display_name": username,
+        "username": username, "display_name": username, "email": f"{username}@example.com",
         "password1": PASSWORD, "password2": PASSWORD,
     })  # fmt: skip
 

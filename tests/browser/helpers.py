@@ -98,6 +98,7 @@ def sign_up(
     page.goto("/accounts/signup/")
     page.fill("input[name=username]", username)
     page.fill("input[name=display_name]", display_name)
+    page.fill("input[name=email]", f"{username}@example.com")
     page.fill("input[name=password1]", password)
     page.fill("input[name=password2]", password)
     page.locator("form button[type=submit]", has_text="Create my account").click()

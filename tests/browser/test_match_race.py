@@ -84,7 +84,9 @@ def test_two_browsers_race_a_one_round_match_to_the_podium(
         click_token(bob, token)
 
     for page in (alice, bob):
-        page.keyboard.press("Escape")  # the end-of-game dialog
+        # The end-of-game dialog opens after the win's shower: close it once it is open.
+        expect(page.locator("#end-dialog")).to_be_visible()
+        page.keyboard.press("Escape")
         expect(page.locator("#match-back")).to_have_text("See the podium")
     bob.locator("#match-back").click()
     bob.wait_for_url(f"**/matches/{match_id}/")

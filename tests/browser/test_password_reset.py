@@ -1,5 +1,6 @@
 """A forgotten password is reset by email: the console mail backend (development) prints
-the message on the server's output, the link in it sets a new password once."""
+the message on the server's output, the link in it sets a new password once. At
+1366x768 with the mouse (asked by user name) and 390x844 with touch (asked by address)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import DESKTOP, PHONE, Server, screenshot
 from tests.browser.helpers import sign_up
 
 pytestmark = pytest.mark.browser
@@ -28,35 +29,51 @@ def reset_link(server: Server, after: int) -> str:
     raise AssertionError("no reset mail on the server's output")
 
 
-def test_a_password_is_reset_through_the_mail(new_page: Any, arena_server: Server) -> None:
-    page = new_page(PHONE, touch=True)
-    sign_up(page, "forgetful", "Forgetful", password="the-first-Passw0rd!")
-    arena_server.python(
-        "from django.contrib.auth import get_user_model\n"
-        "user = get_user_model().objects.get(username='forgetful')\n"
-        "user.email = 'forgetful@example.com'\nuser.save()"
-    )
+@pytest.mark.parametrize(
+    ("size", "touch", "username", "asked_by"),
+    [(DESKTOP, False, "forgetful", "username"), (PHONE, True, "absent", "email")],
+    ids=["1366x768", "390x844"],
+)
+def test_a_password_is_reset_through_the_mail(
+    new_page: Any, arena_server: Server, size: dict[str, int], touch: bool, username: str,
+    asked_by: str,
+) -> None:
+    """Sign up (the form asks the address), change it on the settings page behind the
+    password, forget the password, get it back by user name or by the new address."""
+    page = new_page(size, touch=touch)
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    sign_up(page, username, username.title(), password="the-first-Passw0rd!")
+    page.goto("/accounts/settings/")
+    expect(page.get_by_test_id("current-email")).to_contain_text(f"{username}@example.com")
+    page.fill("input[name=email]", f"{username}.new@example.com")
+    page.fill("input[name=password]", "the-first-Passw0rd!")
+    press(page.get_by_role("button", name="Save the email"))
+    expect(page.get_by_test_id("current-email")).to_contain_text(f"{username}.new@example.com")
+    screenshot(page, f"account-settings-{size['width']}x{size['height']}")
     with page.expect_navigation():
-        page.locator("form[action$='/logout/'] button").tap()
+        page.locator("form[action$='/logout/'] button").dispatch_event("click")
+
     page.goto("/accounts/login/")
-    page.get_by_role("link", name="Forgot your password?").tap()
+    press(page.get_by_role("link", name="Forgot your password?"))
     offset = len(arena_server.log.read_text(errors="replace"))
-    page.fill("input[name=email]", "forgetful@example.com")
-    page.get_by_role("button", name="Send the link").tap()
+    login = username if asked_by == "username" else f"{username.upper()}.new@example.com"
+    page.get_by_label("Username or email").fill(login)
+    press(page.get_by_role("button", name="Send the link"))
     expect(page.locator("h1")).to_have_text("Check your email")
+    screenshot(page, f"password-reset-sent-{size['width']}x{size['height']}")
 
     link = reset_link(arena_server, offset)
     page.goto(link)
     page.fill("input[name=new_password1]", "a-second-Passw0rd!")
     page.fill("input[name=new_password2]", "a-second-Passw0rd!")
-    page.get_by_role("button", name="Save the new password").tap()
+    press(page.get_by_role("button", name="Save the new password"))
     expect(page.locator("h1")).to_have_text("Password changed")
 
     page.goto("/accounts/login/")
-    page.fill("input[name=username]", "forgetful")
+    page.fill("input[name=username]", username)
     page.fill("input[name=password]", "a-second-Passw0rd!")
-    page.locator("form button[type=submit]").tap()
-    expect(page.locator("[data-testid=who]")).to_have_text("Forgetful")
+    press(page.locator("form button[type=submit]"))
+    expect(page.locator("[data-testid=who]")).to_have_text(username.title())
     # The link works once.
     page.goto(link)
     expect(page.locator(".form-error")).to_contain_text("no longer valid")

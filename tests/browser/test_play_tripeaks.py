@@ -121,9 +121,14 @@ def test_cards_are_drawn_with_rank_suit_and_colour(new_page: Any) -> None:
     token = first.get_attribute("data-card")
     assert token
     assert first.get_attribute("aria-label") == name_of(token)
-    text = first.inner_text()
-    assert text.split()[0] in {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
-    assert any(symbol in text for symbol in "♣♦♥♠")
+    # The glyphs are drawn by CSS (board.js): the card's only text is its name.
+    assert first.inner_text().strip() == ""
+    glyphs = first.evaluate(
+        "node => [...node.querySelectorAll('[data-glyph]')]"
+        ".map((g) => getComputedStyle(g, '::before').content.replace(/\"/g, ''))"
+    )
+    assert glyphs[0] in {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
+    assert any(symbol in "".join(glyphs) for symbol in "♣♦♥♠")
     red = token[1] in "DH"
     colour = first.evaluate("node => getComputedStyle(node).color")
     assert (colour == "rgb(192, 38, 45)") == red

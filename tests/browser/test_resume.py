@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP, PHONE, screenshot
 from tests.browser.helpers import (
     abandon,
     click_token,
@@ -105,3 +105,32 @@ def test_a_players_own_profile_lists_their_open_games(new_page: Any) -> None:
     visitor.goto("/players/Resumer/")
     wait_ready(visitor)
     expect(visitor.locator("#open-games-panel")).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "390x844"])
+def test_a_game_ended_elsewhere_shows_over_in_every_tab(new_page: Any, size: Any) -> None:
+    """A game ended outside a tab (an abandon over HTTP; the close/idle task pushes the
+    same state: tests/platform/test_closed_games_reach_open_tabs.py) shows each tab the
+    game over with its figures, and the page says so again when opened later."""
+    first = new_page(size, touch=size is PHONE)
+    sign_up(first, f"ender{size['width']}", f"Ender {size['width']}")
+    game_id = start_from_home(first, 6, "TP-E")
+    click_token(first, "D", touch=size is PHONE)
+    second = first.context.new_page()
+    second.goto(f"/play/{game_id}/")
+    wait_ready(second)
+    expect(second.locator("#conn")).to_have_attribute("data-state", "live")
+
+    abandon(second, game_id)  # over HTTP: both tabs get the push
+    for tab in (first, second):
+        expect(tab.locator("#end-dialog")).to_be_visible()
+        expect(tab.locator("#end-title")).to_have_text("Game ended")
+        expect(tab.locator("#end-stats")).to_contain_text("Moves")
+        expect(tab.locator("#end-stats")).to_contain_text("Cards left")
+        expect(tab.locator("#end-undo")).to_be_hidden()
+        expect(tab.locator("#btn-draw")).to_be_disabled()
+    screenshot(first, f"play-ended-elsewhere-{size['width']}x{size['height']}")
+    first.reload()
+    wait_ready(first)
+    expect(first.locator("#end-title")).to_have_text("Game ended")
+    assert first.js_errors == []

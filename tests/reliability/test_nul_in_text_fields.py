@@ -170,8 +170,8 @@ def test_the_same_bodies_without_the_nul_are_accepted(
 
 
 FORMS = [
-    ("/accounts/signup/", {"username": "u", "display_name": "Name", "password1": "tripeaks-Sun-42",
-                           "password2": "tripeaks-Sun-42"}),
+    ("/accounts/signup/", {"username": "u", "display_name": "Name", "email": "u@example.com",
+                           "password1": "tripeaks-Sun-42", "password2": "tripeaks-Sun-42"}),
     ("/accounts/login/", {"username": "nul", "password": "pw-123456789"}),
     ("/accounts/tokens/", {"name": "laptop"}),
 ]  # fmt: skip

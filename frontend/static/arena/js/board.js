@@ -55,13 +55,17 @@ function fillCard(node, token, info) {
   if (info.red) node.classList.add("red");
   if (info.value > 10) node.classList.add("face");
   node.setAttribute("aria-label", info.name);
+  // The face is a picture of the card: its rank and suit glyphs are drawn by CSS from
+  // `data-glyph` (arena.css), not text, so that the card's one label is its name (the
+  // engine's, localised), never "J♠ J♠ J♠" read off the picture (WCAG 2.5.3, axe's
+  // label-content-name-mismatch, on in tests/browser/test_every_page.py).
+  const glyph = (cls, text) => el("span", { class: cls, "data-glyph": text });
   const corner = (where) =>
     el("span", { class: `corner ${where}`, "aria-hidden": "true" },
-      el("span", { class: "r", text: info.rank }), el("span", { class: "s", text: info.suit }));
+      glyph("r", info.rank), glyph("s", info.suit));
   const pip = info.value > 10
-    ? el("span", { class: "pip", "aria-hidden": "true" },
-      el("span", { class: "fl", text: info.rank }), el("span", { class: "fs", text: info.suit }))
-    : el("span", { class: "pip", "aria-hidden": "true", text: info.suit });
+    ? el("span", { class: "pip", "aria-hidden": "true" }, glyph("fl", info.rank), glyph("fs", info.suit))
+    : el("span", { class: "pip", "aria-hidden": "true" }, glyph("ps", info.suit));
   node.append(corner("tl"), pip, corner("br"));
 }
 

@@ -408,7 +408,7 @@ function maybeShowEnd() {
   if (state.celebrating || state.shownEnd === key) return;
   state.shownEnd = key;
   if (game.status === "won") showEndDialog(true);
-  else if (game.status === "blocked") showEndDialog(false);
+  else if (game.status === "blocked" || game.status === "abandoned") showEndDialog(false);
 }
 
 function resultLines(game) {
@@ -430,7 +430,9 @@ function showEndDialog(won) {
   const game = state.game;
   const dialog = $("end-dialog");
   dialog.classList.toggle("lost", !won);
-  $("end-title").textContent = won ? gettext("You won!") : strings.rules.no_moves;
+  // Abandoned: ended from another tab, or by the server (its daily closed, or it was idle).
+  const ended = game.status === "abandoned";
+  $("end-title").textContent = won ? gettext("You won!") : (ended ? gettext("Game ended") : strings.rules.no_moves);
   const result = game.result || {};
   let subtitle;
   if (won) {
@@ -441,6 +443,7 @@ function showEndDialog(won) {
       : gettext("Undo a few moves to try another way, or end the game to record it.");
   }
   if (!won && isPyramid) subtitle = game.finished ? fmt(gettext("%(count)s cards left in the pyramid."), { count: game.cards_left }) : subtitle;
+  if (ended) subtitle = gettext("This game is over: it was ended and recorded as abandoned.");
   $("end-subtitle").textContent = subtitle;
   $("end-stats").replaceChildren(...resultLines(game));
   const events = $("end-events");
