@@ -81,6 +81,21 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Fără indicii într-o încercare clasată: jucați partida zilei ca antrenament",
         "No hints in a ranked attempt: play the daily deal as practice for hints",
     ),
+    "pace_unavailable": (
+        "Pas de par pour cette variante des règles",
+        "Fără par pentru această variantă a regulilor",
+        "No par pacer for this variant of the rules",
+    ),
+    "pace_match": (
+        "Pas de par en direct dans une partie de match : la revue de la partie le donne après",
+        "Fără par în direct într-o partidă de meci: analiza partidei îl arată după",
+        "No live par in a match game: the game's review shows it afterwards",
+    ),
+    "pace_ranked": (
+        "Pas de par en direct dans une tentative classée : la revue de la partie le donne après",
+        "Fără par în direct într-o încercare clasată: analiza partidei îl arată după",
+        "No live par in a ranked attempt: the game's review shows it afterwards",
+    ),
     "game_over": (
         "La partie est terminée",
         "Partida s-a încheiat",
