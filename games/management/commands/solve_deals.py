@@ -2,11 +2,14 @@
 
     solve_deals --variant TP-E [TP-C PY] --from 1 --to 2000 [--workers K]
                 [--time-budget S] [--report docs/solvability.md] [--report-only] [--force]
+                [--export games/data/solver_facts.tsv.gz]
 
 Resumable: deals already answered by the current solver version are skipped, so an
 interrupted run picks up where it stopped (answers are written in batches as they come).
 Workers run the pure engine and return dicts; only this process touches the database.
-``--report`` then writes the solvability table from the stored answers of every variant.
+``--report`` then writes the solvability table from the stored answers of every variant;
+``--export`` writes the stored facts of the range as the repository's data file
+(games/facts_file.py), which ``setup_site`` loads.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.db import connections
 
 from games.engine import Variant, numbered_code, parse_variant
 from games.engine.solver import DEFAULT_TIME_BUDGET_S, Solution
+from games.facts_file import write_facts_file
 from games.models import SolverFact
 from games.solvability import (
     Progress,
@@ -58,6 +62,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--force", action="store_true", help="solve again deals already answered"
         )
+        parser.add_argument(
+            "--export", type=Path, help="write the range's stored facts as a data file here"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         first, last = options["first"], options["last"]
@@ -75,6 +82,22 @@ class Command(BaseCommand):
                 self.solve_range(variant, first, last, options)
         if options["report"]:
             self.write_report(options["report"], first, last)
+        if options["export"]:
+            self.export(options["export"], variants, first, last)
+
+    def export(self, path: Path, variants: list[Variant], first: int, last: int) -> None:
+        facts = SolverFact.objects.filter(
+            deal__variant__in=[v.value for v in variants],
+            deal__sealed=False,
+            deal__number__gte=first,
+            deal__number__lte=last,
+        ).select_related("deal")
+        command = "manage.py solve_deals " + shlex.join(sys.argv[2:])
+        try:
+            count = write_facts_file(path, facts, command)
+        except ValueError as err:
+            raise CommandError(f"--export: {err}; solve again with --force") from None
+        self.stdout.write(f"wrote {count} facts to {path}")
 
     def solve_range(self, variant: Variant, first: int, last: int, options: dict[str, Any]) -> None:
         skip = set() if options["force"] else solved_numbers(variant, first, last)
