@@ -222,6 +222,22 @@ def render_report(
                 f"| {row.get('best_cards_left')} | {row.get('best_moves')} |"
             )
         parts.append("")
+    parts += [
+        "## The data file",
+        "",
+        "The same answers ship in the repository as `games/data/solver_facts.tsv.gz` (one",
+        "line per deal: code, winnable, par, best cards left, best moves, nodes, ms, the",
+        "line; format in games/facts_data.py), written by the same run with",
+        "`--export games/data/solver_facts.tsv.gz`. `manage.py setup_site` (so `make run`)",
+        "loads it in bulk, so numbered deals show Winnable and Par at once; a deal already",
+        "known keeps its stored answer. To regenerate it (after a SOLVER_VERSION bump):",
+        "`manage.py solve_deals --from 1 --to 2000 --time-budget 300 --force --export",
+        "games/data/solver_facts.tsv.gz --report docs/solvability.md` on a scratch",
+        "database (about half an hour of both cores). tests/engine/test_solvability_ranges.py",
+        "checks the file in every pass (deals 1..2000, every line replayed, the published",
+        "ranges) and CI's third pass re-solves 200 of its deals and the slowest ones.",
+        "",
+    ]
     if note:
         parts += [note, ""]
     return "\n".join(parts)
