@@ -46,11 +46,17 @@ def _line(fact: SolverFact) -> str:
     return "\t".join(fields)
 
 
+def _complete(fact: SolverFact) -> bool:
+    """A whole answer: a verdict, and a par for a winnable deal (a Pyramid search cut by
+    its budget keeps the relaxation's exact verdict but has no par)."""
+    return fact.winnable is not None and (fact.par_moves is not None or not fact.winnable)
+
+
 def write_facts_file(path: Path, facts: Iterable[SolverFact], command: str) -> int:
-    """Write the known verdicts among ``facts`` (numbered deals, by variant and number);
+    """Write the whole answers among ``facts`` (numbered deals, by variant and number);
     returns how many lines. Refuses facts of another solver version than this one's."""
     rows = sorted(
-        (f for f in facts if f.winnable is not None and not f.deal.sealed),
+        (f for f in facts if _complete(f) and not f.deal.sealed),
         key=lambda f: (f.deal.variant, f.deal.number or 0),
     )
     stale = {f.solver_version for f in rows} - {str(SOLVER_VERSION)}
