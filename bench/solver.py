@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -125,6 +126,7 @@ def run_tail(tree: Path, deals: int) -> list[list]:
 
 def pyramid_tail(deals: int, against: str) -> int:
     """The Pyramid tail against the solver of git revision ``against``, side by side."""
+    print("load before: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     with tempfile.TemporaryDirectory() as old:
         archive = subprocess.run(
             ["git", "-C", str(ROOT), "archive", against, "games/engine"],
@@ -153,6 +155,7 @@ def pyramid_tail(deals: int, against: str) -> int:
             f"{max(old_v) / max(new_v):8.2f}x"
         )
     print("same answers on every deal" if not different else f"DIFFERENT ANSWERS: {different}")
+    print("load after: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     return 1 if different else 0
 
 

@@ -117,6 +117,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     from games.services import play
     from games.services.errors import GameForbidden, GameNotFound
+    from games.services.pacer import in_a_match
 
     try:
         game = play.load_game(game_id)
@@ -153,6 +154,8 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         deal_code=payload["deal"]["code"],
         deal_number=payload["deal"]["number"],
         daily=game.daily,
+        # Hint and the par pacer: practice and numbered games only (games.services.pacer).
+        solver_help=not game.ranked and not in_a_match(game),
         rules_page=rules_page_of(game.deal.variant),
         brief_template=f"frontend/rules/_brief_{rules_page_of(game.deal.variant)}.html",
     )

@@ -29,8 +29,9 @@ from games.schemas import (
     GameOut,
     HintOut,
     OpenGameOut,
+    PaceOut,
 )
-from games.services import deals, hints, openers, opening, play
+from games.services import deals, hints, openers, opening, pacer, play
 from games.services.errors import DealRequestError, GameServiceError, error_payload
 
 router = Router(tags=["games"])
@@ -166,6 +167,21 @@ def list_open_games(request: HttpRequest) -> Any:
 @_answers_refusals
 def hint(request: HttpRequest, game_id: str) -> Any:
     return hints.do_hint(game_id, _actor(request))
+
+
+@router.post(
+    "/games/{game_id}/pace",
+    auth=auth,
+    response={200: PaceOut, codes_4xx: ErrorOut},
+    summary="The par pacer: how far the game is from the best result still possible",
+    description="Marks the game assisted like a hint (the pacer is an oracle on unseen "
+    "cards). A ranked daily attempt answers 403 `pace_ranked`, a match game 403 "
+    '`pace_match`, a finished game 409 `game_over`. The play socket\'s `{"pace": true}` '
+    "pushes the same figures after each action instead.",
+)
+@_answers_refusals
+def pace(request: HttpRequest, game_id: str) -> Any:
+    return pacer.do_pace(game_id, _actor(request))
 
 
 @router.get(

@@ -14,6 +14,7 @@ closed with ``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -23,9 +24,10 @@ from django.utils import translation
 
 from config import ratelimit, ws_frames
 from games.engine import EngineError
+from games.engine.solver import Solution
 from games.game_sync import game_group, state_message
-from games.services import hints, play
-from games.services.errors import GameServiceError, error_payload, localised
+from games.services import hints, pacer, play
+from games.services.errors import GameOver, GameServiceError, error_payload, localised
 from leaderboards import events
 
 logger = logging.getLogger(__name__)
@@ -70,6 +72,12 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.lang = language_of(self.scope)
         self.ready = False
         self.bad_frames = ws_frames.BadFrameCount()
+        # The par pacer ({"pace": true}, games.services.pacer): off until asked; one search
+        # at a time, again for the latest position if actions came meanwhile.
+        self.pacing = False
+        self.pace_start: Solution | None = None
+        self.pace_task: asyncio.Task[None] | None = None
+        self.pace_again = False
         await self.accept()
         try:
             payload = await database_sync_to_async(self._run)(
@@ -109,6 +117,9 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if refused is not None:
             await self.send_json({"type": "error", **ratelimit.error_body(refused, self.lang)})
             return
+        if isinstance(content, dict) and isinstance(content.get("pace"), bool):
+            await self._set_pace(content["pace"])
+            return
         # {"hint": true} asks for the next action of a best line (games.services.hints).
         wants_hint = isinstance(content, dict) and content.get("hint") is True
         try:
@@ -131,6 +142,8 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_json({"type": "hint", "hint": hint})
             return
         await self.send_json({"type": "state", "game": payload})
+        if self.pacing:
+            self._pace_soon()
         # The game's other tabs follow (games/game_sync.py); this one skips its echo. A
         # channel layer that fails (Redis down) loses that push, never this socket.
         try:
@@ -140,6 +153,55 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except Exception:
             logger.warning("play consumer: push to game %s's other sockets lost",
                            self.game_id, exc_info=True)  # fmt: skip
+
+    async def _set_pace(self, on: bool) -> None:
+        """{"pace": true/false}: the refusal (ranked, match, over) comes at once; the
+        figures come later, as their own {"type": "pace"} frame."""
+        if not on:
+            self.pacing = False
+            return
+        try:
+            await database_sync_to_async(self._run)(pacer.pace_position, self.game_id, self.actor)
+        except GameServiceError as err:
+            await self._send_error(err)
+            return
+        self.pacing = True
+        self._pace_soon()
+
+    def _pace_soon(self) -> None:
+        """Search the current position off the socket's path: the next action never waits."""
+        if self.pace_task is not None and not self.pace_task.done():
+            self.pace_again = True
+            return
+        self.pace_task = asyncio.create_task(self._pace_loop())
+
+    async def _pace_loop(self) -> None:
+        while self.pacing:
+            self.pace_again = False
+            try:
+                position = await database_sync_to_async(self._run)(
+                    pacer.pace_position, self.game_id, self.actor
+                )
+                if self.pace_start is None:
+                    self.pace_start = await asyncio.to_thread(pacer.start_answer, position)
+                body = await asyncio.to_thread(pacer.pace_of, position, self.pace_start)
+            except GameOver:  # the game ended: its review takes over
+                return
+            except GameServiceError as err:
+                self.pacing = False
+                await self._send_error(err)
+                return
+            except Exception:
+                logger.exception("play consumer: the pacer failed on game %s", self.game_id)
+                return
+            await self.send_json({"type": "pace", "pace": body})
+            if not self.pace_again:
+                return
+
+    async def disconnect(self, code: int) -> None:
+        if self.pace_task is not None:
+            self.pace_task.cancel()
+        await super().disconnect(code)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # A group event touches no database: no close_old_connections thread hop for it.

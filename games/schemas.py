@@ -51,6 +51,19 @@ class HintOut(Schema):
     assisted: bool
 
 
+class PaceOut(Schema):
+    step: int = Field(description="the number of log tokens (undos included) this answers")
+    moves: int = Field(description="moves made so far")
+    best_cards_left: int = Field(description="the fewest cards left still reachable")
+    best_total_moves: int = Field(description="moves made + the fewest further moves there")
+    par_cards_left: int = Field(description="the fewest cards left reachable from the start")
+    par_total_moves: int = Field(description="the fewest moves to that from the start")
+    behind_cards: int = Field(description="best_cards_left - par_cards_left")
+    behind_moves: int = Field(description="best_total_moves - par_total_moves")
+    known: bool = Field(description="false when a search was cut by its time budget")
+    assisted: bool
+
+
 class GameOut(Schema):
     id: str
     deal: DealRef

@@ -306,6 +306,24 @@ def render_report(
         parts.append("")
     if any(s.variant in {name for name, *_ in PUBLISHED} for s in summaries):
         parts += render_published(summaries)
+
+    parts += [
+        "## The data file",
+        "",
+        "The same answers ship in the repository as `games/data/solver_facts.tsv.gz` (one",
+        "line per deal: code, winnable, par, best cards left, best moves, nodes, ms, the",
+        "line; format in games/facts_data.py), written by the same run with",
+        "`--export games/data/solver_facts.tsv.gz`. `manage.py setup_site` (so `make run`)",
+        "loads it in bulk, so numbered deals show Winnable and Par at once; a deal already",
+        "known keeps its stored answer. To complete or regenerate it: `manage.py setup_site`",
+        "then `manage.py solve_deals --from 1 --to 2000 --time-budget 300 --export",
+        "games/data/solver_facts.tsv.gz` (resumable: deals known by this solver version are",
+        "skipped, so after a SOLVER_VERSION bump everything is solved again, about half an",
+        "hour of both cores on a quiet machine). tests/engine/test_solvability_ranges.py",
+        "checks the file in every pass (deals 1..N, every line replayed, the published",
+        "ranges) and CI's third pass re-solves 200 of its deals and the slowest ones.",
+        "",
+    ]
     if note:
         parts += [note, ""]
     return "\n".join(parts)

@@ -66,11 +66,6 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Această partidă nu este a ta",
         "This game is not yours",
     ),
-    "hint_unavailable": (
-        "Pas d'indice pour cette variante des règles",
-        "Fără indicii pentru această variantă a regulilor",
-        "No hints for this variant of the rules",
-    ),
     "hint_match": (
         "Pas d'indice dans une partie de match",
         "Fără indicii într-o partidă de meci",
@@ -80,6 +75,16 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Pas d'indice dans une tentative classée : jouez la donne du jour en entraînement",
         "Fără indicii într-o încercare clasată: jucați partida zilei ca antrenament",
         "No hints in a ranked attempt: play the daily deal as practice for hints",
+    ),
+    "pace_match": (
+        "Pas de par en direct dans une partie de match : la revue de la partie le donne après",
+        "Fără par în direct într-o partidă de meci: analiza partidei îl arată după",
+        "No live par in a match game: the game's review shows it afterwards",
+    ),
+    "pace_ranked": (
+        "Pas de par en direct dans une tentative classée : la revue de la partie le donne après",
+        "Fără par în direct într-o încercare clasată: analiza partidei îl arată după",
+        "No live par in a ranked attempt: the game's review shows it afterwards",
     ),
     "game_over": (
         "La partie est terminée",

@@ -16,19 +16,12 @@ from typing import Any
 from django.db import transaction
 
 from games.engine.solver import solve
-from games.models import Game
-from games.services.errors import GameOver, GameServiceError
+from games.services.errors import GameServiceError
+from games.services.pacer import check_assist_allowed
 from games.services.play import Actor, check_can_act, load_game
 
 #: A hint answers while the player waits; a cut search still gives its best line so far.
 HINT_TIME_BUDGET_S = 1.0
-
-
-def _in_a_match(game: Game) -> bool:
-    """A round of a match (matches.RoundGame): a contest, like the ranked attempt."""
-    from matches.models import RoundGame
-
-    return RoundGame.objects.filter(game=game).exists()
 
 
 def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
@@ -36,14 +29,7 @@ def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
     with transaction.atomic():
         game = load_game(game_id, lock=True)
         check_can_act(game, actor.user, actor.guest_key)
-        if game.ranked:
-            raise GameServiceError(
-                "hint_ranked", "a ranked daily attempt is played without hints", 403
-            )
-        if _in_a_match(game):
-            raise GameServiceError("hint_match", "a match game is played without hints", 403)
-        if game.finished_at is not None or game.status != "playing":
-            raise GameOver()
+        check_assist_allowed(game, "hint")
         # Under the code's own rules, a variant's (issue 17) as the app's.
         answer = solve(game.deal.code, log=game.log, time_budget_s=HINT_TIME_BUDGET_S)
         if not game.assisted:

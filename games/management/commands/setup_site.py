@@ -2,7 +2,9 @@
 
 * an `admin` superuser; its random password is printed once, when the account is created
   (reset it later with `manage.py changepassword admin`);
-* the daily deals (today and ahead), via games.services.daily.ensure_daily_deals().
+* the daily deals (today and ahead), via games.services.daily.ensure_daily_deals();
+* the solver facts of numbered deals 1..2000 from the repository's data file
+  (games/facts_file.py), in bulk, so numbered deals show Winnable and Par at once.
 """
 
 import secrets
@@ -12,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.facts_file import FACTS_FILE, do_load_facts_file
 from games.services.daily import ensure_daily_deals
 
 
@@ -20,7 +23,18 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         self._ensure_admin()
+        self._load_solver_facts()
         self._ensure_daily_deals()
+
+    def _load_solver_facts(self) -> None:
+        if not FACTS_FILE.exists():
+            self.stdout.write(f"Solver facts: no {FACTS_FILE.name}; deals are solved on demand.")
+            return
+        loaded, known = do_load_facts_file(FACTS_FILE)
+        if loaded == known == 0:
+            self.stdout.write("Solver facts: the data file is of another solver version: skipped.")
+        else:
+            self.stdout.write(f"Solver facts: {loaded} loaded, {known} already known.")
 
     def _ensure_admin(self) -> None:
         User = get_user_model()

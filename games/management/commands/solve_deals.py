@@ -2,7 +2,7 @@
 
     solve_deals --variant TP-E [TP-C PY TP-C+T PY+R1 …] --from 1 --to 2000 [--workers K]
                 [--time-budget S] [--node-budget N] [--report docs/solvability.md]
-                [--report-only] [--force]
+                [--report-only] [--force] [--export games/data/solver_facts.tsv.gz]
 
 A variant is any rule set the engine names (the app's three, or a base with the
 literature's options, issue 17: ``TP-E+B``, ``PY+R1``).
@@ -10,7 +10,9 @@ literature's options, issue 17: ``TP-E+B``, ``PY+R1``).
 Resumable: deals already answered by the current solver version are skipped, so an
 interrupted run picks up where it stopped (answers are written in batches as they come).
 Workers run the pure engine and return dicts; only this process touches the database.
-``--report`` then writes the solvability table from the stored answers of every variant.
+``--report`` then writes the solvability table from the stored answers of every variant;
+``--export`` writes the stored facts of the range as the repository's data file
+(games/facts_file.py), which ``setup_site`` loads.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from django.db import connections
 from games.engine import DealCodeError, Variant, numbered_code, parse_rule_set
 from games.engine.solver import DEFAULT_TIME_BUDGET_S, Solution
 from games.engine.variants import rule_set_name
+from games.facts_file import write_facts_file
 from games.models import SolverFact
 from games.solvability import (
     Progress,
@@ -43,6 +46,12 @@ from games.solver_facts import current_version, do_store_solutions, solved_numbe
 BATCH = 50
 #: Codes the rule books make claims about (SPEC §4, §5): the report says what ours are.
 NOTABLE = (("TP-E", 3), ("TP-C", 3), ("PY", 9))
+#: How the data file is made again, written in its header (docs/solvability.md).
+REGENERATE = (
+    "manage.py setup_site && manage.py solve_deals --from 1 --to 2000 --time-budget 300 "
+    "--export games/data/solver_facts.tsv.gz (setup_site loads the file when it is of this "
+    "solver version; deals already known by this version are skipped)"
+)
 
 
 class Command(BaseCommand):
@@ -79,6 +88,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--force", action="store_true", help="solve again deals already answered"
         )
+        parser.add_argument(
+            "--export", type=Path, help="write the range's stored facts as a data file here"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         first, last = options["first"], options["last"]
@@ -96,6 +108,23 @@ class Command(BaseCommand):
                 self.solve_range(variant, rule_options, first, last, options)
         if options["report"]:
             self.write_report(options["report"], first, last, options["variants_section"])
+        if options["export"]:
+            self.export(
+                options["export"], [rule_set_name(*rule_set) for rule_set in rule_sets], first, last
+            )
+
+    def export(self, path: Path, names: list[str], first: int, last: int) -> None:
+        facts = SolverFact.objects.filter(
+            deal__variant__in=names,
+            deal__sealed=False,
+            deal__number__gte=first,
+            deal__number__lte=last,
+        ).select_related("deal")
+        try:
+            count = write_facts_file(path, facts, REGENERATE)
+        except ValueError as err:
+            raise CommandError(f"--export: {err}; solve again with --force") from None
+        self.stdout.write(f"wrote {count} facts to {path}")
 
     def solve_range(
         self, variant: Variant, rule_options: str, first: int, last: int, options: dict[str, Any]

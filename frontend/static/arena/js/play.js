@@ -243,6 +243,9 @@ function setConn(mode) {
   node.textContent = mode === "live" ? gettext("Live") : mode === "http" ? gettext("Connected (HTTP)") : gettext("Connecting…");
 }
 
+// assist.js sends its own frames ({"pace": true}) on this page's one socket.
+document.addEventListener("arena:send", (event) => { if (conn) conn.send(event.detail); });
+
 function connect() {
   conn = socket(`/ws/play/${boot.gameId}/`, {
     onState(s) {
@@ -255,6 +258,7 @@ function connect() {
     onOpen() {
       // The server greets with the current state; actions sent before were answered by HTTP.
       state.greeting = true;
+      document.dispatchEvent(new CustomEvent("arena:live")); // assist.js asks for the pacer again
     },
     onMessage(data) {
       if (data.type === "state") {
@@ -282,6 +286,8 @@ function connect() {
         recordToast(data.event);
       } else if (data.type === "review") {
         document.dispatchEvent(new CustomEvent("arena:review", { detail: data })); // assist.js
+      } else if (data.type === "pace") {
+        document.dispatchEvent(new CustomEvent("arena:pace", { detail: data.pace })); // assist.js
       }
     },
   });
