@@ -16,7 +16,6 @@ from typing import Any
 from django.db import transaction
 
 from games.engine.solver import solve
-from games.services.errors import GameServiceError
 from games.services.pacer import check_assist_allowed
 from games.services.play import Actor, check_can_act, load_game
 
