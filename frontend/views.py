@@ -188,10 +188,10 @@ def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
 
 def _deal_of(ref: str) -> tuple[str, str, Any]:
     """A public deal from its URL (a code, or a daily reference): (code or "", ref, deal).
-    The one resolver (``leaderboards.refs.resolve_deal_ref``): a future daily is 404 here
+    The one resolver (``games.refs.resolve_deal_ref``): a future daily is 404 here
     exactly as on the API, so the pages tell nothing of the days ahead."""
+    from games.refs import resolve_deal_ref
     from games.services.errors import GameServiceError
-    from leaderboards.refs import resolve_deal_ref
 
     try:
         deal, parsed = resolve_deal_ref(ref)

@@ -3,7 +3,7 @@
 Thin: each endpoint reads who is asking, calls one service or board function, and turns
 refusals into the platform's error shape ``{"error": {"reason", "message", ...}}``.
 A deal is named by its code or, for a daily deal whose code is still secret, by
-``daily-YYYY-MM-DD-<variant>`` (leaderboards.refs).
+``daily-YYYY-MM-DD-<variant>`` (games/refs.py).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from games import daily as daily_service
 from games.commitments import verify_command
 from games.engine import EngineError, ReplayError
 from games.models import DailyDeal, SolverFact, numbered_label
+from games.refs import resolve_deal_ref
 from games.services.deals import get_or_create_deal
 from games.services.errors import GameServiceError, error_payload
 from games.services.opening import ranked_attempt
@@ -30,7 +31,6 @@ from leaderboards.boards import DEFAULT_LIMIT, MAX_LIMIT, board_view, empty_boar
 from leaderboards.models import RecordChange, RecordEvent, Series
 from leaderboards.presenters import deal_info, event_info, par_of, player_name, result_info
 from leaderboards.profiles import player_profile
-from leaderboards.refs import resolve_deal_ref
 from leaderboards.schemas import (
     BoardOut,
     DailyDealOut,

@@ -16,19 +16,12 @@ from typing import Any
 from django.db import transaction
 
 from games.engine.solver import solve
-from games.models import Game
 from games.services.errors import GameOver, GameServiceError
+from games.services.listeners import in_a_contest
 from games.services.play import Actor, check_can_act, load_game
 
 #: A hint answers while the player waits; a cut search still gives its best line so far.
 HINT_TIME_BUDGET_S = 1.0
-
-
-def _in_a_match(game: Game) -> bool:
-    """A round of a match (matches.RoundGame): a contest, like the ranked attempt."""
-    from matches.models import RoundGame
-
-    return RoundGame.objects.filter(game=game).exists()
 
 
 def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
@@ -40,7 +33,7 @@ def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
             raise GameServiceError(
                 "hint_ranked", "a ranked daily attempt is played without hints", 403
             )
-        if _in_a_match(game):
+        if in_a_contest(game):  # a match round (registered by matches.apps)
             raise GameServiceError("hint_match", "a match game is played without hints", 403)
         if game.finished_at is not None or game.status != "playing":
             raise GameOver()

@@ -24,9 +24,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core import pushes
 from games.daily import daily_of_deal
 from games.engine import WON, ReplayError, replay
 from games.engine.play import ReplayResult
+from games.groups import deal_group
 from games.models import DailyDeal, Deal, Game
 from leaderboards import board_rows, events
 from leaderboards.boards import board_view, current_best
@@ -304,7 +306,7 @@ def _make_event(result: Result, kind: str, previous_holder_id: int | None) -> Re
 def event_groups(event: RecordEvent) -> list[str]:
     """Who hears of an event: the player, the deal's watchers, and (record news only)
     the site feed. RECORD_INHERITED goes to its new holder, who is ``event.player``."""
-    groups = [events.user_group(event.player_id), events.deal_group(event.deal)]
+    groups = [pushes.user_group(event.player_id), deal_group(event.deal)]
     if event.in_feed:
         groups.append(events.FEED_GROUP)
     return groups
@@ -312,7 +314,7 @@ def event_groups(event: RecordEvent) -> list[str]:
 
 def publish_event(event: RecordEvent) -> None:
     """Queue one push of ``event`` for when the transaction commits."""
-    events.publish_on_commit(event_groups(event), events.record_payload(event_info(event)))
+    pushes.publish_on_commit(event_groups(event), events.record_payload(event_info(event)))
 
 
 def pushed_board(deal: Deal) -> dict[str, Any]:
@@ -326,7 +328,7 @@ def pushed_board(deal: Deal) -> dict[str, Any]:
 def publish_board(deal: Deal) -> None:
     """Queue the deal's best-ever top for its watchers, read once the transaction has
     committed: out of the deal's lock, which the next result on the deal is waiting for."""
-    events.build_on_commit([events.deal_group(deal)], partial(pushed_board, deal))
+    pushes.build_on_commit([deal_group(deal)], partial(pushed_board, deal))
 
 
 def _answer(
