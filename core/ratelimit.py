@@ -34,12 +34,17 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import JsonResponse
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
+
+from core.errors import Refusal
 
 logger = logging.getLogger(__name__)
 
@@ -60,11 +65,6 @@ SETTING_OF: Final[dict[str, str]] = {
     REPLAYS: "RATE_LIMIT_REPLAYS",
 }
 
-MESSAGES: Final[dict[str, str]] = {
-    "fr": "Trop de requêtes : réessayez dans {s} s",
-    "ro": "Prea multe cereri: reîncercați peste {s} s",
-    "en": "Too many requests: try again in {s} s",
-}
 
 # Bumped by reset() so that tests start from empty buckets without clearing the cache
 # (clearing a Redis cache would flush the Celery broker sharing its database).
@@ -144,18 +144,30 @@ def check_scope(scope: str, who: str | None, address: str | None) -> Verdict | N
     return refused
 
 
-def error_body(verdict: Verdict, lang: str | None = None) -> dict[str, Any]:
-    """``{"reason": "rate_limited", "message", "retry_after"}`` in fr / ro / en."""
-    text = MESSAGES.get((lang or "en")[:2], MESSAGES["en"])
-    return {
-        "reason": "rate_limited",
-        "message": text.format(s=verdict.retry_after),
-        "retry_after": verdict.retry_after,
+class RateLimited(Refusal):
+    """The refusal of a hit past its limit: 429, and when to retry."""
+
+    status = 429
+    messages: ClassVar[Mapping[str, Promise]] = {
+        "rate_limited": pgettext_lazy("refusal", "Too many requests: try again in %(seconds)s s"),
     }
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(
+            "rate_limited",
+            params={"seconds": verdict.retry_after},
+            retry_after=verdict.retry_after,
+        )
+
+
+def error_body(verdict: Verdict, lang: str | None = None) -> dict[str, Any]:
+    """``{"reason": "rate_limited", "message", "retry_after"}`` in fr / ro / en (English
+    when ``lang`` is None: a request's LANGUAGE_CODE, a socket's language)."""
+    return RateLimited(verdict).payload(lang or "en")
 
 
 def too_many(verdict: Verdict, lang: str | None = None) -> JsonResponse:
-    response = JsonResponse({"error": error_body(verdict, lang)}, status=429)
+    response = JsonResponse({"error": error_body(verdict, lang)}, status=RateLimited.status)
     response["Retry-After"] = str(verdict.retry_after)
     return response
 

@@ -18,6 +18,7 @@ from ninja import Query, Router, Schema, Status
 from ninja.responses import codes_4xx
 
 from accounts.auth import BearerOrSession
+from core.errors import Refusal
 from games import daily as daily_service
 from games.commitments import verify_command
 from games.engine import EngineError, ReplayError
@@ -64,16 +65,12 @@ def _me(request: HttpRequest) -> Any:
 
 
 def _refusal(err: Exception) -> Status[dict[str, Any]]:
-    if isinstance(err, GameServiceError):
-        return Status(err.status, {"error": error_payload(err)})
+    if isinstance(err, Refusal):  # the games', the submissions', the series' refusals
+        return Status(err.status, {"error": err.payload()})
     if isinstance(err, ReplayError):
         return Status(400, errors.replay_error(err))
     if isinstance(err, EngineError):
         return Status(400, {"error": error_payload(err)})
-    if isinstance(err, SubmissionRefused):
-        return Status(err.status, errors.error(err.reason, err.detail))
-    if isinstance(err, SeriesRefused):
-        return Status(400, errors.error(err.reason, err.detail))
     raise err
 
 

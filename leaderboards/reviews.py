@@ -21,20 +21,18 @@ from django.utils import timezone
 from core import pushes
 from games.engine.solver import SOLVER_VERSION
 from games.engine.solver.review import review_game
+from leaderboards.errors import LeaderboardsRefusal
 from leaderboards.models import Result
 from leaderboards.review_model import ResultReview
 
 logger = logging.getLogger(__name__)
 
 
-class ReviewUnavailable(Exception):
+class ReviewUnavailable(LeaderboardsRefusal):
     """No review to show: ``reason`` and ``status`` are the API's answer."""
 
     def __init__(self, reason: str, detail: str, status: int) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-        self.status = status
+        super().__init__(reason, detail, status)
 
 
 def schedule_review(result: Result) -> None:

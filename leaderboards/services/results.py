@@ -32,6 +32,7 @@ from games.groups import deal_group
 from games.models import DailyDeal, Deal, Game
 from leaderboards import board_rows, events
 from leaderboards.boards import board_view, current_best
+from leaderboards.errors import LeaderboardsRefusal
 from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Result
 from leaderboards.presenters import deal_info, event_info, par_of, result_info
 from leaderboards.ranking import is_perfect
@@ -48,14 +49,11 @@ PUSHED_BOARD_ROWS = 10
 FINISHED = ("won", "blocked")
 
 
-class SubmissionRefused(ValueError):
+class SubmissionRefused(LeaderboardsRefusal):
     """A submitted log refused before replay: ``reason`` code and HTTP ``status``."""
 
     def __init__(self, reason: str, detail: str, status: int = 400) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-        self.status = status
+        super().__init__(reason, detail, status)
 
 
 @dataclass(frozen=True, slots=True)
