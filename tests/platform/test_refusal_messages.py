@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.utils.functional import Promise
 
 import core.ratelimit
 import games.services.errors
@@ -36,9 +37,9 @@ FAMILIES = (
 )
 
 
-def wordings() -> dict[str, object]:
+def wordings() -> dict[str, Promise]:
     """(family, code) -> wording, over every refusal type the apps define."""
-    found: dict[str, object] = {}
+    found: dict[str, Promise] = {}
     for klass in all_refusal_types():
         for code, wording in vars(klass).get("messages", {}).items():
             found[f"{klass.__module__}.{klass.__name__}:{code}"] = wording
@@ -57,12 +58,12 @@ def test_every_refusal_code_has_words_in_the_catalog(lang: str) -> None:
         compiled = gettext.GNUTranslations(handle)
     missing = []
     for name, wording in wordings().items():
-        english = translated(wording, "en")  # type: ignore[arg-type]
+        english = translated(wording, "en")
         words = compiled.pgettext(REFUSAL, english)
         if words == english or not words.strip():
             missing.append(name)
         else:
-            assert translated(wording, lang) == words, name  # type: ignore[arg-type]
+            assert translated(wording, lang) == words, name
     assert missing == []
 
 
