@@ -28,8 +28,11 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	@touch $(STAMP)
 
+# ruff (style, and TID251: the engine's banned imports), then import-linter's contracts
+# (.importlinter: the engine's purity and the apps' layers).
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 typecheck: venv
 	$(BIN)/mypy --strict games/engine

@@ -43,21 +43,21 @@ urlpatterns = [path("bench/json", bare_json), path("bench/fanout", fanout_stats)
 
 
 def stamp_live_pushes() -> None:
-    """Wrap ``leaderboards.events.send_now`` (run by ``on_commit``) to stamp each payload."""
-    from leaderboards import events
+    """Wrap ``core.pushes.send_now`` (run by ``on_commit``) to stamp each payload."""
+    from core import pushes
 
-    original = events.send_now
+    original = pushes.send_now
     if getattr(original, "bench_stamped", False):
         return
 
     def send_now(groups: Any, message: dict[str, Any]) -> None:
         payload = message.get("payload")
         if isinstance(payload, dict):
-            message = events.arena_message({**payload, "bench_committed_at": time.time()})
+            message = pushes.arena_message({**payload, "bench_committed_at": time.time()})
         original(groups, message)
 
     send_now.bench_stamped = True  # type: ignore[attr-defined]
-    events.send_now = send_now
+    pushes.send_now = send_now
     time_watch_sockets()
 
 

@@ -9,7 +9,7 @@ start uvicorn through this module, so that none of them forgets an option:
   config/proxies.py instead, and only for the peers listed in ``TRUSTED_PROXIES``.
 * ``ws_max_size``: a WebSocket message over this many bytes closes the socket with 1009
   (uvicorn's default is 16 MiB); messages under it but over the consumers' own limit
-  (config/ws_frames.py) get an error frame.
+  (core/ws_frames.py) get an error frame.
 * ``timeout_keep_alive``: an idle keep-alive connection is closed after 5 s.
 
 uvicorn has no timeout for a request whose headers or body arrive slowly, and its httptools

@@ -178,13 +178,13 @@ MIDDLEWARE = [
     # No database connection free: 503 with Retry-After, not 500 (config/db_pool.py).
     "config.db_pool.ConnectionGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "config.request_guards.RejectNulMiddleware",
+    "core.request_guards.RejectNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "config.ratelimit.RateLimitMiddleware",
+    "config.ratelimit_middleware.RateLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -276,11 +276,11 @@ CHANNEL_LAYER = env_choice("CHANNEL_LAYER", "core", ("core", "pubsub"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis' layers, made to survive a Redis outage (config/channel_layers.py).
+            # channels-redis' layers, made to survive a Redis outage (core/channel_layers.py).
             "BACKEND": (
-                "config.channel_layers.ResilientRedisPubSubChannelLayer"
+                "core.channel_layers.ResilientRedisPubSubChannelLayer"
                 if CHANNEL_LAYER == "pubsub"
-                else "config.channel_layers.ResilientRedisChannelLayer"
+                else "core.channel_layers.ResilientRedisChannelLayer"
             ),
             "CONFIG": {"hosts": [REDIS_URL]},
         }
@@ -394,7 +394,7 @@ IDLE_GAME_HOURS = env_int("IDLE_GAME_HOURS", 24, minimum=1)
 # Numbered deals offered per variant (codes 1..NUMBERED_DEALS).
 NUMBERED_DEALS = env_int("NUMBERED_DEALS", 50000, minimum=1)
 
-# Rate limits (config/ratelimit.py): (per user, per address, window seconds) for live
+# Rate limits (core/ratelimit.py, config/ratelimit_middleware.py): (per user, per address, window seconds) for live
 # actions (HTTP and WebSocket), log submissions, logins, sign-ups and anonymous replay
 # pages; answered with 429.
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)

@@ -18,7 +18,7 @@ Bounded work and size (issue 12: a 20 KB log of "D U" made every anonymous view 
   checks the worst logs), so a replay of at most ``MAX_STEPS`` steps is under
   ``MAX_REPLAY_BYTES``;
 * anonymous replay requests are rate-limited per address (``RATE_LIMIT_REPLAYS``,
-  config/ratelimit.py).
+  core/ratelimit.py).
 """
 
 from __future__ import annotations

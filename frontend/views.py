@@ -117,7 +117,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     from games.services import play
     from games.services.errors import GameForbidden, GameNotFound
-    from games.services.pacer import in_a_match
+    from games.services.listeners import in_a_contest
 
     try:
         game = play.load_game(game_id)
@@ -155,7 +155,7 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         deal_number=payload["deal"]["number"],
         daily=game.daily,
         # Hint and the par pacer: practice and numbered games only (games.services.pacer).
-        solver_help=not game.ranked and not in_a_match(game),
+        solver_help=not game.ranked and not in_a_contest(game),
         rules_page=rules_page_of(game.deal.variant),
         brief_template=f"frontend/rules/_brief_{rules_page_of(game.deal.variant)}.html",
     )
@@ -191,10 +191,10 @@ def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
 
 def _deal_of(ref: str) -> tuple[str, str, Any]:
     """A public deal from its URL (a code, or a daily reference): (code or "", ref, deal).
-    The one resolver (``leaderboards.refs.resolve_deal_ref``): a future daily is 404 here
+    The one resolver (``games.refs.resolve_deal_ref``): a future daily is 404 here
     exactly as on the API, so the pages tell nothing of the days ahead."""
+    from games.refs import resolve_deal_ref
     from games.services.errors import GameServiceError
-    from leaderboards.refs import resolve_deal_ref
 
     try:
         deal, parsed = resolve_deal_ref(ref)

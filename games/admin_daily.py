@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.html import format_html
 
+from games.admin_layout import layout_html
 from games.commitments import new_seal
 from games.daily import (
     DEFAULT_ATTEMPTS,
@@ -34,11 +35,9 @@ from games.models import DailyDeal, Deal, SolverFact
 
 
 def layout_preview(deal: Deal | None) -> str:
-    """The deal drawn as cards by the Deal admin's helper (games/admin.py)."""
+    """The deal drawn as cards, as the Deal admin draws it (games/admin_layout.py)."""
     if deal is None or not deal.pk:
         return "—"
-    from games.admin import layout_html  # games/admin.py imports this module at its end
-
     return layout_html(deal.code)
 
 

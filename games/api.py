@@ -192,7 +192,7 @@ def pace(request: HttpRequest, game_id: str) -> Any:
 )
 @_answers_refusals
 def deal_facts(request: HttpRequest, code: str) -> Any:
-    from leaderboards.refs import resolve_deal_ref  # the daily references' one reader
+    from games.refs import resolve_deal_ref  # the daily references' one reader
 
     deal, parsed = resolve_deal_ref(code)
     if parsed is None:  # a daily reference: always a stored deal

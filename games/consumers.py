@@ -7,7 +7,7 @@ It checks that the connecting account or guest session owns the game, joins the 
 "message", ...}``, and pushes the new state to the game's other sockets (another tab;
 games/game_sync.py). Group events ``{"type": "arena.event", "payload": {...}, "text":
 "..."}`` are sent as they are (their ``text``, encoded once by the publisher). A frame
-that is not a small JSON object (config/ws_frames.py) gets an error frame; it never
+that is not a small JSON object (core/ws_frames.py) gets an error frame; it never
 crashes the consumer; after ``ws_frames.MAX_BAD_FRAMES`` unreadable frames the socket is
 closed with ``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES``.
 """
@@ -22,13 +22,12 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
-from config import ratelimit, ws_frames
+from core import pushes, ratelimit, ws_frames
 from games.engine import EngineError
 from games.engine.solver import Solution
 from games.game_sync import game_group, state_message
 from games.services import hints, pacer, play
 from games.services.errors import GameOver, GameServiceError, error_payload, localised
-from leaderboards import events
 
 logger = logging.getLogger(__name__)
 
@@ -90,7 +89,7 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         groups = [game_group(payload["id"])]
         if self.actor.account is not None:
-            groups.append(f"user.{self.actor.account.pk}")
+            groups.append(pushes.user_group(self.actor.account.pk))
         for group in groups:
             await self.channel_layer.group_add(group, self.channel_name)
         self.groups = groups  # left again by the base class on disconnect
@@ -112,7 +111,7 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not self.ready:
             return
-        # The same "actions" buckets as POST /api/games/<id>/actions (config/ratelimit.py).
+        # The same "actions" buckets as POST /api/games/<id>/actions (core/ratelimit.py).
         refused = await database_sync_to_async(ratelimit.check_ws_action)(self.scope)
         if refused is not None:
             await self.send_json({"type": "error", **ratelimit.error_body(refused, self.lang)})
@@ -205,7 +204,7 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # A group event touches no database: no close_old_connections thread hop for it.
-        if message.get("type") == events.MESSAGE_TYPE:
+        if message.get("type") == pushes.MESSAGE_TYPE:
             await self.arena_event(message)
         else:
             await super().dispatch(message)
@@ -215,7 +214,7 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         tab) go to the client as they are; not a state this socket itself played."""
         if event.get("origin") == self.channel_name:
             return
-        text = events.frame_text(event)
+        text = pushes.frame_text(event)
         if text is not None:
             await self.send(text_data=text)
 

@@ -50,7 +50,8 @@ def facts_payload(deal: Deal) -> dict[str, Any]:
 
 def publish_facts(deal: Deal) -> None:
     """Tell the deal's watchers its facts, once the transaction that stored them commits."""
-    from leaderboards.events import deal_group, publish_on_commit
+    from core.pushes import publish_on_commit
+    from games.groups import deal_group
 
     if deal.sealed:
         return

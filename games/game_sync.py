@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from leaderboards.events import arena_message, send_now
+from core.pushes import arena_message, send_now
 
 
 def game_group(game_id: Any) -> str:

@@ -3,7 +3,7 @@
 Thin: each endpoint reads who is asking, calls one service or board function, and turns
 refusals into the platform's error shape ``{"error": {"reason", "message", ...}}``.
 A deal is named by its code or, for a daily deal whose code is still secret, by
-``daily-YYYY-MM-DD-<variant>`` (leaderboards.refs).
+``daily-YYYY-MM-DD-<variant>`` (games/refs.py).
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from ninja import Query, Router, Schema, Status
 from ninja.responses import codes_4xx
 
 from accounts.auth import BearerOrSession
+from core.errors import Refusal
 from games import daily as daily_service
 from games.commitments import verify_command
 from games.engine import EngineError, ReplayError
 from games.models import DailyDeal, SolverFact, numbered_label
+from games.refs import resolve_deal_ref
 from games.services.deals import get_or_create_deal
 from games.services.errors import GameServiceError, error_payload
 from games.services.opening import ranked_attempt
@@ -30,7 +32,6 @@ from leaderboards.boards import DEFAULT_LIMIT, MAX_LIMIT, board_view, empty_boar
 from leaderboards.models import RecordChange, RecordEvent, Series
 from leaderboards.presenters import deal_info, event_info, par_of, player_name, result_info
 from leaderboards.profiles import player_profile
-from leaderboards.refs import resolve_deal_ref
 from leaderboards.schemas import (
     BoardOut,
     DailyDealOut,
@@ -64,16 +65,12 @@ def _me(request: HttpRequest) -> Any:
 
 
 def _refusal(err: Exception) -> Status[dict[str, Any]]:
-    if isinstance(err, GameServiceError):
-        return Status(err.status, {"error": error_payload(err)})
+    if isinstance(err, Refusal):  # the games', the submissions', the series' refusals
+        return Status(err.status, {"error": err.payload()})
     if isinstance(err, ReplayError):
         return Status(400, errors.replay_error(err))
     if isinstance(err, EngineError):
         return Status(400, {"error": error_payload(err)})
-    if isinstance(err, SubmissionRefused):
-        return Status(err.status, errors.error(err.reason, err.detail))
-    if isinstance(err, SeriesRefused):
-        return Status(400, errors.error(err.reason, err.detail))
     raise err
 
 

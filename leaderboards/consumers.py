@@ -3,13 +3,13 @@
 Thin: a consumer resolves what to watch and joins its group through
 leaderboards.watchers, which receives the group's ``{"type": "arena.event", "text": ...}``
 messages once per process and writes their ``text`` (encoded once by the publisher,
-leaderboards.events) to every local socket of the group. These consumers have no channel
+core/pushes.py) to every local socket of the group. These consumers have no channel
 of their own (``channel_layer_alias`` names no layer): an idle watcher costs no layer
-receive. Shapes and group names live in leaderboards.events. Watching is read-only: a
-client frame gets an error frame back, never a crash; after ``ws_frames.MAX_BAD_FRAMES``
-of them the socket is closed with ``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES``
-(config/ws_frames.py). An unknown deal is accepted then closed with 4404, so that
-browsers see the code (a refused handshake shows none).
+receive. Payload shapes live in leaderboards.events, deals' group names in
+games/groups.py. Watching is read-only: a client frame gets an error frame back, never a
+crash; after ``ws_frames.MAX_BAD_FRAMES`` of them the socket is closed with
+``ws_frames.CLOSE_TOO_MANY_BAD_FRAMES`` (core/ws_frames.py). An unknown deal is accepted
+then closed with 4404, so that browsers see the code (a refused handshake shows none).
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from config import ws_frames
+from core import ws_frames
+from games.groups import deal_group, numbered_deal_group
 from games.models import numbered_label
+from games.refs import resolve_deal_ref
 from games.services.errors import GameServiceError
 from leaderboards import events, watchers
 from leaderboards.boards import board_view, empty_board
-from leaderboards.refs import resolve_deal_ref
 
 logger = logging.getLogger(__name__)
 
@@ -92,10 +93,10 @@ def _deal_watch(ref: str) -> tuple[tuple[str, ...], dict[str, Any]] | None:
         assert parsed is not None
         label = numbered_label(parsed.number, parsed.rule_set)
         board = empty_board(parsed.text, label, parsed.rule_set, "best")
-        group = events.numbered_deal_group(parsed.text)
+        group = numbered_deal_group(parsed.text)
     else:
         board = board_view(deal, "best")
-        group = events.deal_group(deal)
+        group = deal_group(deal)
     board.pop("me", None)
     board.pop("around", None)
     return (group,), events.board_payload(board)

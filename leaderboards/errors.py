@@ -1,63 +1,37 @@
-"""The leaderboards' own refusals, with the platform's error shape and fr/ro/en wording."""
+"""The leaderboards' own refusals: kinds of the platform's one refusal type (core/errors.py),
+with its error shape and its gettext wordings (French and Romanian in the catalogs,
+context ``refusal``)."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
+
+from core.errors import Refusal, current_lang
 from games.engine import ReplayError
-from games.services.errors import current_lang
 
-#: reason -> (fr, ro, en)
-MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
-    "sealed": (
-        "Les parties du jour se jouent en direct, sans journal envoyé",
-        "Partidele zilei se joacă în direct, fără jurnal trimis",
-        "Daily deals are played live; logs cannot be submitted",
-    ),
-    "log_too_long": (
-        "Journal de coups trop long",
-        "Jurnal de mutări prea lung",
-        "The move log is too long",
-    ),
-    "unfinished": (
-        "Le journal ne termine pas la partie (gagnée ou bloquée)",
-        "Jurnalul nu încheie partida (câștigată sau blocată)",
-        "The log does not finish the game (won or blocked)",
-    ),
-    "bad_series": (
-        "Série invalide",
-        "Serie invalidă",
-        "Invalid series",
-    ),
-    "review_sealed": (
-        "L'analyse d'une partie du jour s'ouvre à la clôture du jour",
-        "Analiza unei partide a zilei se deschide la închiderea zilei",
-        "A daily deal's review opens when its day closes",
-    ),
-    "no_review": (
-        "Aucune analyse pour ce résultat",
-        "Nicio analiză pentru acest rezultat",
-        "This result has no review",
-    ),
-    "not_found": (
-        "Introuvable",
-        "Negăsit",
-        "Not found",
-    ),
+MESSAGES: Final[dict[str, Promise]] = {
+    "sealed": pgettext_lazy("refusal", "Daily deals are played live; logs cannot be submitted"),
+    "log_too_long": pgettext_lazy("refusal", "The move log is too long"),
+    "unfinished": pgettext_lazy("refusal", "The log does not finish the game (won or blocked)"),
+    "bad_series": pgettext_lazy("refusal", "Invalid series"),
+    "review_sealed": pgettext_lazy("refusal", "A daily deal's review opens when its day closes"),
+    "no_review": pgettext_lazy("refusal", "This result has no review"),
+    "not_found": pgettext_lazy("refusal", "Not found"),
 }
-_LANGS: Final = ("fr", "ro", "en")
 
 
-def localised(reason: str) -> str:
-    texts = MESSAGES.get(reason)
-    return texts[_LANGS.index(current_lang())] if texts else reason
+class LeaderboardsRefusal(Refusal):
+    """A refused leaderboards request (a submission, a series, a review, a lookup)."""
+
+    messages = MESSAGES
 
 
 def error(reason: str, detail: str = "", **extra: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {"reason": reason, "message": localised(reason)}
-    if detail:
-        body["detail"] = detail
-    return {"error": {**body, **extra}}
+    """``{"error": {...}}`` of a leaderboards refusal that is not raised (a 404 lookup)."""
+    return {"error": LeaderboardsRefusal(reason, detail, **extra).payload()}
 
 
 def replay_error(err: ReplayError) -> dict[str, Any]:

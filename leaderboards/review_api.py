@@ -9,7 +9,6 @@ from ninja import Router, Schema, Status
 from ninja.responses import codes_4xx
 
 from accounts.auth import BearerOrSession
-from leaderboards import errors
 from leaderboards.reviews import ReviewUnavailable, review_view
 from leaderboards.schemas import ErrorOut
 
@@ -38,5 +37,5 @@ def result_review(request: HttpRequest, result_id: int) -> Any:
     try:
         answer = review_view(result_id, staff=staff)
     except ReviewUnavailable as err:
-        return Status(err.status, errors.error(err.reason, err.detail))
+        return Status(err.status, {"error": err.payload()})
     return Status(200 if answer["status"] != "pending" else 202, answer)

@@ -18,23 +18,21 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from core import pushes
 from games.engine.solver import SOLVER_VERSION
 from games.engine.solver.review import review_game
-from leaderboards import events
+from leaderboards.errors import LeaderboardsRefusal
 from leaderboards.models import Result
 from leaderboards.review_model import ResultReview
 
 logger = logging.getLogger(__name__)
 
 
-class ReviewUnavailable(Exception):
+class ReviewUnavailable(LeaderboardsRefusal):
     """No review to show: ``reason`` and ``status`` are the API's answer."""
 
     def __init__(self, reason: str, detail: str, status: int) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-        self.status = status
+        super().__init__(reason, detail, status)
 
 
 def schedule_review(result: Result) -> None:
@@ -70,7 +68,7 @@ def do_review_result(result_id: int) -> ResultReview | None:
     review.computed_at = timezone.now()
     review.save()
     payload = {"type": "review", "result_id": result.pk, "status": review.status}
-    events.publish_on_commit([events.user_group(result.player_id)], payload)
+    pushes.publish_on_commit([pushes.user_group(result.player_id)], payload)
     return review
 
 

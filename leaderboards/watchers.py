@@ -13,7 +13,7 @@ replicas behind the proxy) each get one copy and write to their own sockets, so 
 cost of a fan-out splits across processes.
 
 A group message is the publisher's ``{"type": "arena.event", "text": ...}``
-(leaderboards.events); each socket gets ``text`` as its frame, written straight to the
+(core/pushes.py); each socket gets ``text`` as its frame, written straight to the
 socket by the group's one task, in the order the messages came. A socket that cannot be
 written (closing) is skipped. Per-player messages (the play socket's ``user.<id>`` and
 ``game.<id>``) stay on their consumer's own channel.
@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from channels.layers import get_channel_layer
 
-from leaderboards import events
+from core import pushes
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def _here() -> _LoopGroups:
 
 async def deliver(sockets: Iterable[Socket], message: dict[str, Any]) -> None:
     """Write one group message to each of ``sockets`` (bench/ wraps this to time it)."""
-    text = events.frame_text(message)
+    text = pushes.frame_text(message)
     if text is None:
         return
     for socket in sockets:
@@ -85,7 +85,7 @@ async def deliver(sockets: Iterable[Socket], message: dict[str, Any]) -> None:
 async def _receive(layer: Any, group: _Group) -> None:
     while True:
         message = await layer.receive(group.channel)
-        if message.get("type") == events.MESSAGE_TYPE:
+        if message.get("type") == pushes.MESSAGE_TYPE:
             await deliver(tuple(group.sockets.values()), message)
 
 

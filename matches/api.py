@@ -20,10 +20,10 @@ from ninja.responses import codes_4xx
 
 from accounts.auth import BearerOrSession
 from games.api import _answers_refusals
+from games.refs import resolve_deal_ref
 from games.schemas import ErrorOut
 from games.services.errors import GameServiceError
 from leaderboards.profiles import profile_named
-from leaderboards.refs import resolve_deal_ref
 from matches.errors import MatchError
 from matches.ghost import check_ghost, ghost_run
 from matches.history import match_history

@@ -1,90 +1,45 @@
-"""Refusals of the matches services: a reason code, an HTTP status, fr/ro/en messages.
+"""Refusals of the matches services: a reason code, an HTTP status, a gettext message.
 
-They subclass the games services' ``GameServiceError``, so the games API (``POST
-/api/games {"match": ...}``) and the matches API answer them in the platform's one
-error shape ``{"error": {"reason", "message", "detail"?}}``.
+They subclass the games services' ``GameServiceError`` (a kind of the platform's one
+refusal type, core/errors.py), so the games API (``POST /api/games {"match": ...}``) and
+the matches API answer them in the platform's one error shape ``{"error": {"reason",
+"message", "detail"?}}``. Their French and Romanian are in the catalogs (context
+``refusal``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from games.services.errors import GameServiceError, current_lang
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
 
-_LANGS: Final = ("fr", "ro", "en")
+from games.services.errors import GameServiceError
 
-MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
-    "match_not_found": ("Match introuvable.", "Meci negăsit.", "No such match."),
-    "bad_match": (
-        "Réglages de match invalides.",
-        "Setări de meci nevalide.",
-        "Invalid match settings.",
-    ),
-    "match_full": ("Le match est complet.", "Meciul este complet.", "The match is full."),
-    "match_started": (
-        "Le match a déjà commencé.",
-        "Meciul a început deja.",
-        "The match has already started.",
-    ),
-    "match_closed": (
-        "Ce match est terminé.",
-        "Acest meci s-a încheiat.",
-        "This match is over.",
-    ),
-    "not_in_match": (
-        "Vous ne jouez pas dans ce match.",
-        "Nu jucați în acest meci.",
-        "You are not playing in this match.",
-    ),
-    "left_match": (
-        "Vous avez quitté ce match.",
-        "Ați părăsit acest meci.",
-        "You have left this match.",
-    ),
-    "not_creator": (
-        "Seul le créateur peut lancer le match.",
-        "Doar creatorul poate porni meciul.",
-        "Only the creator can start the match.",
-    ),
-    "not_enough_players": (
-        "Il faut au moins deux joueurs.",
-        "Sunt necesari cel puțin doi jucători.",
-        "At least two players are needed.",
-    ),
-    "round_not_started": (
-        "La manche n'a pas encore commencé.",
-        "Runda nu a început încă.",
-        "The round has not started yet.",
-    ),
-    "player_not_found": (
-        "Aucun joueur n'a ce nom.",
-        "Niciun jucător nu are acest nume.",
-        "No player has this name.",
-    ),
-    "no_ghost": (
-        "Pas de record à affronter sur cette donne.",
-        "Niciun record de înfruntat pe această împărțire.",
-        "No record to race on this deal.",
-    ),
-    "no_deal": (
-        "Aucune donne gagnable trouvée : réessayez.",
-        "Nu s-a găsit nicio împărțire câștigabilă: reîncercați.",
-        "No winnable deal was found: try again.",
-    ),
+MESSAGES: Final[dict[str, Promise]] = {
+    "match_not_found": pgettext_lazy("refusal", "No such match."),
+    "bad_match": pgettext_lazy("refusal", "Invalid match settings."),
+    "match_full": pgettext_lazy("refusal", "The match is full."),
+    "match_started": pgettext_lazy("refusal", "The match has already started."),
+    "match_closed": pgettext_lazy("refusal", "This match is over."),
+    "not_in_match": pgettext_lazy("refusal", "You are not playing in this match."),
+    "left_match": pgettext_lazy("refusal", "You have left this match."),
+    "not_creator": pgettext_lazy("refusal", "Only the creator can start the match."),
+    "not_enough_players": pgettext_lazy("refusal", "At least two players are needed."),
+    "round_not_started": pgettext_lazy("refusal", "The round has not started yet."),
+    "player_not_found": pgettext_lazy("refusal", "No player has this name."),
+    "no_ghost": pgettext_lazy("refusal", "No record to race on this deal."),
+    "no_deal": pgettext_lazy("refusal", "No winnable deal was found: try again."),
 }
 
 
 class MatchError(GameServiceError):
     """A refused match request (nothing stored changed)."""
 
+    messages = MESSAGES
+
     def __init__(self, reason: str, detail: str, status: int = 400, **extra: Any) -> None:
         super().__init__(reason, detail, status, **extra)
-
-    def message(self, lang: str | None = None) -> str:
-        texts = MESSAGES.get(self.reason)
-        if texts is None:
-            return self.reason
-        return texts[_LANGS.index(lang or current_lang())]
 
 
 def not_found() -> MatchError:

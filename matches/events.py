@@ -2,8 +2,8 @@
 
 A frame is the snapshot of ``matches.standings`` at the moment it is sent: after a
 committed action (live play's listener runs after the commit), or once a lobby or
-round change commits (``publish_on_commit``). The leaderboards' publisher sends it
-(``leaderboards.events``: encoded once, pushed on the server's loop, a failing channel
+round change commits (``publish_on_commit``). The platform's publisher sends it
+(``core.pushes``: encoded once, pushed on the server's loop, a failing channel
 layer logged and never raised), as an ``arena.event`` the consumer forwards as is.
 """
 
@@ -14,7 +14,7 @@ from functools import partial
 
 from django.db import transaction
 
-from leaderboards import events
+from core import pushes
 from matches.models import Match
 from matches.standings import snapshot
 
@@ -26,7 +26,7 @@ def publish(match_id: uuid.UUID | str, kind: str = "standings", match: Match | N
         match = Match.objects.select_related("creator__profile").filter(pk=match_id).first()
     if match is None:
         return
-    events.send_now((match.group,), events.arena_message(snapshot(match, kind)))
+    pushes.send_now((match.group,), pushes.arena_message(snapshot(match, kind)))
 
 
 def publish_on_commit(match_id: uuid.UUID | str, kind: str = "standings") -> None:

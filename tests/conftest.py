@@ -53,14 +53,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True)
 def rate_limits_off() -> Iterator[None]:
-    """Rate limits (config/ratelimit.py) off: their counters would carry from test to test
+    """Rate limits (core/ratelimit.py) off: their counters would carry from test to test
     in one process. Tests of the limits turn them on with ``settings.RATE_LIMITS_ENABLED``.
     The bot-speed review (leaderboards.speed) is off too: scripted games are machine-fast;
     its own tests turn it on with ``settings.SPEED_REVIEW_ENABLED``; so are post-game
     reviews (a solver run per ended game), on in their tests (``GAME_REVIEWS_ENABLED``)."""
     from django.test import override_settings
 
-    from config import ratelimit
+    from core import ratelimit
 
     ratelimit.reset()
     with override_settings(

@@ -14,7 +14,10 @@ are played (a live match's standings, ``matches/``) registers here from its
   action, and a listener's failure is logged, never turned into the player's 500;
 * a **time keeper** ``keeper(game, now) -> bool`` says a game's time is up (a match
   round's limit has passed): live play then ends the game as it stands instead of
-  playing the action, as it does for a daily's ranked attempt after the close.
+  playing the action, as it does for a daily's ranked attempt after the close;
+* a **contest check** ``check(game) -> bool`` says a game is played in another app's
+  contest (a match round): hints refuse it (``hint_match``, games.services.hints), as
+  they refuse a daily's ranked attempt.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ from games.models import Game
 
 ActionListener = Callable[[str], None]
 TimeKeeper = Callable[[Game, datetime], bool]
+ContestCheck = Callable[[Game], bool]
 
 _listeners: list[ActionListener] = []
 _keepers: list[TimeKeeper] = []
+_contest_checks: list[ContestCheck] = []
 
 
 def register_action_listener(listener: ActionListener) -> None:
@@ -46,6 +51,12 @@ def register_time_keeper(keeper: TimeKeeper) -> None:
         _keepers.append(keeper)
 
 
+def register_contest_check(check: ContestCheck) -> None:
+    """Say which games are played in a contest of the registering app."""
+    if check not in _contest_checks:
+        _contest_checks.append(check)
+
+
 def notify(game: Game) -> None:
     """Queue every listener for ``game`` after the current transaction commits."""
     for listener in _listeners:
@@ -55,3 +66,8 @@ def notify(game: Game) -> None:
 def time_is_up(game: Game, now: datetime) -> bool:
     """Has any registered keeper's limit passed for ``game`` at ``now``?"""
     return any(keeper(game, now) for keeper in _keepers)
+
+
+def in_a_contest(game: Game) -> bool:
+    """Is ``game`` played in a registered contest (a match round)?"""
+    return any(check(game) for check in _contest_checks)

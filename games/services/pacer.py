@@ -26,6 +26,7 @@ from django.db import transaction
 from games.engine.solver import Solution, solve
 from games.models import Game
 from games.services.errors import GameOver, GameServiceError
+from games.services.listeners import in_a_contest
 from games.services.play import Actor, check_can_act, load_game
 
 #: Each position gets this much search; a cut answer says ``known: false``.
@@ -41,13 +42,6 @@ class PacePosition:
     moves: int
 
 
-def in_a_match(game: Game) -> bool:
-    """A round of a match (matches.RoundGame): a contest, like the ranked attempt."""
-    from matches.models import RoundGame
-
-    return RoundGame.objects.filter(game=game).exists()
-
-
 def check_assist_allowed(game: Game, kind: str) -> None:
     """Refuse solver help (``kind`` "hint" or "pace") where the game is a contest, or the
     solver does not play its rules; the refusal's reason names the help and why."""
@@ -55,7 +49,7 @@ def check_assist_allowed(game: Game, kind: str) -> None:
         raise GameServiceError(
             f"{kind}_ranked", "a ranked daily attempt is played without solver help", 403
         )
-    if in_a_match(game):
+    if in_a_contest(game):  # a match round (registered by matches.apps)
         raise GameServiceError(f"{kind}_match", "a match game is played without solver help", 403)
     if game.finished_at is not None or game.status != "playing":
         raise GameOver()

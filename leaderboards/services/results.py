@@ -24,12 +24,15 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core import pushes
 from games.daily import daily_of_deal
 from games.engine import WON, ReplayError, replay
 from games.engine.play import ReplayResult
+from games.groups import deal_group
 from games.models import DailyDeal, Deal, Game
 from leaderboards import board_rows, events
 from leaderboards.boards import board_view, current_best
+from leaderboards.errors import LeaderboardsRefusal
 from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Result
 from leaderboards.presenters import deal_info, event_info, par_of, result_info
 from leaderboards.ranking import is_perfect
@@ -46,14 +49,11 @@ PUSHED_BOARD_ROWS = 10
 FINISHED = ("won", "blocked")
 
 
-class SubmissionRefused(ValueError):
+class SubmissionRefused(LeaderboardsRefusal):
     """A submitted log refused before replay: ``reason`` code and HTTP ``status``."""
 
     def __init__(self, reason: str, detail: str, status: int = 400) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-        self.status = status
+        super().__init__(reason, detail, status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +304,7 @@ def _make_event(result: Result, kind: str, previous_holder_id: int | None) -> Re
 def event_groups(event: RecordEvent) -> list[str]:
     """Who hears of an event: the player, the deal's watchers, and (record news only)
     the site feed. RECORD_INHERITED goes to its new holder, who is ``event.player``."""
-    groups = [events.user_group(event.player_id), events.deal_group(event.deal)]
+    groups = [pushes.user_group(event.player_id), deal_group(event.deal)]
     if event.in_feed:
         groups.append(events.FEED_GROUP)
     return groups
@@ -312,7 +312,7 @@ def event_groups(event: RecordEvent) -> list[str]:
 
 def publish_event(event: RecordEvent) -> None:
     """Queue one push of ``event`` for when the transaction commits."""
-    events.publish_on_commit(event_groups(event), events.record_payload(event_info(event)))
+    pushes.publish_on_commit(event_groups(event), events.record_payload(event_info(event)))
 
 
 def pushed_board(deal: Deal) -> dict[str, Any]:
@@ -326,7 +326,7 @@ def pushed_board(deal: Deal) -> dict[str, Any]:
 def publish_board(deal: Deal) -> None:
     """Queue the deal's best-ever top for its watchers, read once the transaction has
     committed: out of the deal's lock, which the next result on the deal is waiting for."""
-    events.build_on_commit([events.deal_group(deal)], partial(pushed_board, deal))
+    pushes.build_on_commit([deal_group(deal)], partial(pushed_board, deal))
 
 
 def _answer(

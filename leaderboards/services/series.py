@@ -15,16 +15,17 @@ from django.utils.text import slugify
 
 from games.services.deals import check_deal_request, get_or_create_deal
 from games.services.errors import DealRequestError
+from leaderboards.errors import LeaderboardsRefusal
 from leaderboards.models import Series, SeriesDeal
 
 MAX_SERIES_DEALS = 50
 
 
-class SeriesRefused(ValueError):
+class SeriesRefused(LeaderboardsRefusal):
+    """A series that cannot be made (its title, its number of deals, a deal twice)."""
+
     def __init__(self, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = "bad_series"
-        self.detail = detail
+        super().__init__("bad_series", detail)
 
 
 def new_slug(title: str) -> str:

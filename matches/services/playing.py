@@ -8,6 +8,7 @@
   the round.
 * ``round_time_is_up`` (before each action): past a round's limit live play ends the
   game as it stands instead of playing the action.
+* ``is_round_game`` (a hint asked for): a round game is a contest, played without hints.
 """
 
 from __future__ import annotations
@@ -91,3 +92,8 @@ def round_time_is_up(game: Game, now: datetime) -> bool:
     return RoundGame.objects.filter(
         game=game, round__ends_at__isnull=False, round__ends_at__lte=now
     ).exists()
+
+
+def is_round_game(game: Game) -> bool:
+    """A round of a match (``RoundGame``): a contest, like a daily's ranked attempt."""
+    return RoundGame.objects.filter(game=game).exists()

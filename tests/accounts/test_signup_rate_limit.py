@@ -1,5 +1,5 @@
 """Sign-ups are rate-limited per address and per submitted user name
-(``RATE_LIMIT_SIGNUPS``, config/ratelimit.py): past the limit, 429 and no account."""
+(``RATE_LIMIT_SIGNUPS``, core/ratelimit.py): past the limit, 429 and no account."""
 
 from __future__ import annotations
 

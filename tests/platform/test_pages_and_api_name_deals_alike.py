@@ -1,5 +1,5 @@
 """The pages and the API resolve a deal reference the same way and label it the same way
-(one resolver, ``leaderboards.refs.resolve_deal_ref``; one label builder,
+(one resolver, ``games.refs.resolve_deal_ref``; one label builder,
 ``games.models.numbered_label``)."""
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ def test_database_and_redis_urls_select_postgres_redis_layer_and_a_real_broker()
     assert s["DB_NAME"] == "arena"
     assert s["ATOMIC_REQUESTS"] is False
     assert s["CONN_MAX_AGE"] == 0  # a connection pool by default (config/db_pool.py)
-    assert s["CHANNEL_BACKEND"] == "config.channel_layers.ResilientRedisChannelLayer"
+    assert s["CHANNEL_BACKEND"] == "core.channel_layers.ResilientRedisChannelLayer"
     assert s["EAGER"] is False
     assert s["BROKER"] == "redis://cache.internal:6379/0"
     assert s["ACKS_LATE"] is True and s["REJECT_ON_WORKER_LOST"] is True
@@ -91,7 +91,7 @@ def test_database_and_redis_urls_select_postgres_redis_layer_and_a_real_broker()
 
 def test_channel_layer_pubsub_selects_the_pubsub_backend() -> None:
     s = load_settings(REDIS_URL="redis://localhost:6379/0", CHANNEL_LAYER="pubsub")
-    assert s["CHANNEL_BACKEND"] == "config.channel_layers.ResilientRedisPubSubChannelLayer"
+    assert s["CHANNEL_BACKEND"] == "core.channel_layers.ResilientRedisPubSubChannelLayer"
 
 
 def test_platform_time_zone_becomes_the_django_time_zone() -> None:

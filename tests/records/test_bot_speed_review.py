@@ -18,7 +18,7 @@ from freezegun import freeze_time
 from hypothesis import given
 from hypothesis import strategies as st
 
-from leaderboards import events
+from core import pushes
 from leaderboards.models import DealBoardState, RecordEvent, Result
 from leaderboards.speed import RUN_LENGTH, held_reason, longest_fast_run
 from tests.platform.helpers import WINNING_CODE, bearer, make_player
@@ -112,7 +112,7 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[str, ...], dict[st
     """Every push handed to the channel layer (after commit), with its groups."""
     calls: list[tuple[tuple[str, ...], dict[str, Any]]] = []
     monkeypatch.setattr(
-        events, "send_now", lambda groups, message: calls.append((tuple(groups), message))
+        pushes, "send_now", lambda groups, message: calls.append((tuple(groups), message))
     )
     return calls
 

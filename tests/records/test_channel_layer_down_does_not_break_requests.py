@@ -28,7 +28,7 @@ def test_a_submission_succeeds_while_the_channel_layer_is_unreachable(
         }
     }
     _, token = make_player("ann")
-    with caplog.at_level(logging.ERROR, logger="leaderboards.events"):
+    with caplog.at_level(logging.ERROR, logger="core.pushes"):
         response = client.post(
             f"/api/deals/{CODE}/results",
             {"log": text(winning_log(CODE))},

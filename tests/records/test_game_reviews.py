@@ -14,9 +14,9 @@ from channels.layers import channel_layers, get_channel_layer
 from django.test import Client
 from django.utils import timezone
 
+from core import pushes
 from games.engine import DRAW, replay
 from games.models import DailyDeal, Deal
-from leaderboards import events
 from leaderboards.models import Result, ResultReview
 from tests.engine.test_review_marks_the_losing_moves import TP_THROWN_AWAY
 from tests.records.conftest import finish, numbered, player
@@ -76,7 +76,7 @@ def test_the_players_sockets_hear_that_the_review_is_ready(
     ada = player("ada")
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(events.user_group(ada.pk), channel)
+    async_to_sync(layer.group_add)(pushes.user_group(ada.pk), channel)
     log = played_out("TP1-C-AAAAAAB", THROWN_AWAY)
     result = finish_reviewed(
         ada, numbered("TP1-C-AAAAAAB"), log, django_capture_on_commit_callbacks

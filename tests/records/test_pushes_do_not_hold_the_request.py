@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 
-from leaderboards import events
+from core import pushes
 
 
 class GatedLayer:
@@ -39,7 +39,7 @@ async def eventually(check: Callable[[], bool]) -> None:
 @pytest.fixture
 def layer(monkeypatch: pytest.MonkeyPatch) -> GatedLayer:
     fake = GatedLayer()
-    monkeypatch.setattr(events, "get_channel_layer", lambda: fake)
+    monkeypatch.setattr(pushes, "get_channel_layer", lambda: fake)
     return fake
 
 
@@ -50,8 +50,8 @@ async def test_a_view_thread_returns_before_its_pushes_and_they_keep_their_order
     layer.gate = asyncio.Event()
 
     def view() -> None:  # what a sync view's on_commit hooks do
-        events.send_now(["deal.X", "feed"], events.arena_message({"type": "record"}))
-        events.send_now(["deal.X"], events.arena_message({"type": "board"}))
+        pushes.send_now(["deal.X", "feed"], pushes.arena_message({"type": "record"}))
+        pushes.send_now(["deal.X"], pushes.arena_message({"type": "board"}))
 
     await sync_to_async(view)()
     assert layer.sent == [], "the view's thread waited for the layer"
@@ -62,7 +62,7 @@ async def test_a_view_thread_returns_before_its_pushes_and_they_keep_their_order
 
 
 def test_outside_the_server_a_push_is_sent_before_returning(layer: GatedLayer) -> None:
-    events.send_now(["deal.X", "feed"], events.arena_message({"type": "record"}))
+    pushes.send_now(["deal.X", "feed"], pushes.arena_message({"type": "record"}))
     assert sorted(layer.sent) == [("deal.X", "record"), ("feed", "record")]
 
 
@@ -73,6 +73,6 @@ async def test_a_failed_push_is_logged(
         raise ConnectionError("Redis is down")
 
     monkeypatch.setattr(layer, "group_send", refuse)
-    await sync_to_async(events.send_now)(["feed"], events.arena_message({"type": "record"}))
+    await sync_to_async(pushes.send_now)(["feed"], pushes.arena_message({"type": "record"}))
     await eventually(lambda: any("could not send" in r.getMessage() for r in caplog.records))
     assert any("could not send arena.event to group feed" in r.getMessage() for r in caplog.records)

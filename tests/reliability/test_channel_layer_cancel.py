@@ -4,7 +4,7 @@ With channels-redis' stock layer on redis-py 8 and Python 3.11, a cancellation t
 in redis-py's read is sometimes turned into a read timeout and retried, and the receive
 pops for ever: the consumer never finishes, and a closing event loop waits on it (a CI
 run hung so in a test's teardown). Stock layer: stuck within a few dozen cancellations
-here; ours (config/channel_layers.py) must end every one.
+here; ours (core/channel_layers.py) must end every one.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from config.channel_layers import ResilientRedisChannelLayer
+from core.channel_layers import ResilientRedisChannelLayer
 from tests.reliability.redis_server import RedisServer
 
 pytestmark = pytest.mark.services

@@ -5,7 +5,7 @@ whose text cannot hold NUL: 500. The text fields are read from the API's own Ope
 schema, so an endpoint or field added later is fuzzed too; each example takes a valid body
 (the schema's examples, a real winning log for ``log``), puts a NUL somewhere in one of its
 text fields (hypothesis picks the field, where the NUL goes and the text around it) and
-expects a 4xx JSON error and no stored change. config/request_guards.py holds the check.
+expects a 4xx JSON error and no stored change. core/request_guards.py holds the check.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from config import ratelimit
+from core import ratelimit
 
 pytestmark = pytest.mark.django_db
 

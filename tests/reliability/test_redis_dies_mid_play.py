@@ -18,7 +18,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from config.asgi import application
-from config.channel_layers import MAX_BACKOFF_S
+from core.channel_layers import MAX_BACKOFF_S
 from games.models import Game
 from leaderboards.models import Result
 from tests.platform.helpers import WINNING_CODE, bearer, make_player
@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 def on_doomed_redis(settings: Any, redis_server: RedisServer) -> RedisServer:
     # The layer the settings chose (CHANNEL_LAYER=core or pubsub), on the doomed server.
     layer = dict(settings.CHANNEL_LAYERS["default"])
-    assert layer["BACKEND"].startswith("config.channel_layers."), layer
+    assert layer["BACKEND"].startswith("core.channel_layers."), layer
     settings.CHANNEL_LAYERS = {"default": {**layer, "CONFIG": {"hosts": [redis_server.url]}}}
     settings.CACHES = {
         "default": {
@@ -157,7 +157,7 @@ async def test_play_and_submissions_survive_redis_dying(
     assert await count(player=player, won=True) == 2
     assert await count(player=submitter, won=True) >= 3
     # The pushes that could not be sent were logged, and nothing answered 5xx.
-    unsent = [r for r in caplog.records if r.name == "leaderboards.events"]
+    unsent = [r for r in caplog.records if r.name == "core.pushes"]
     assert unsent, "the lost live pushes must be logged"
     assert not [r for r in caplog.records if r.name == "django.request" and r.levelno >= 40]
 

@@ -1,6 +1,6 @@
 """A finished game's replay costs the engine one fold per result, not one per request; its
 answer stays under a documented size for the worst logs; anonymous replay requests are
-rate-limited (frontend/replays.py, config/ratelimit.py). Work is counted, never timed.
+rate-limited (frontend/replays.py, core/ratelimit.py). Work is counted, never timed.
 
 The attack (issue 12): a submitted 20 KB log ("D U" repeated, then a win) made every
 anonymous GET of its replay page compute 3,000 views: a 4.7 MB answer each time.

@@ -1,5 +1,5 @@
 """Frames a socket cannot read get an error frame and the socket stays open; a client that
-keeps sending them is closed with 4400 (config/ws_frames.py).
+keeps sending them is closed with 4400 (core/ws_frames.py).
 
 The attack (issue 12): ``"[" * 1024 + "]" * 1024`` raised RecursionError in the play
 consumer and the socket dropped with no close code.
@@ -15,8 +15,8 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from config import ws_frames
 from config.asgi import application
+from core import ws_frames
 from games.services import deals, play
 from tests.platform.helpers import WINNING_CODE, make_player
 

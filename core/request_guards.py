@@ -17,7 +17,7 @@ import re
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 
-from config.refusing_middleware import RefusingMiddleware
+from core.refusing_middleware import RefusingMiddleware
 
 MESSAGE = "The request's path, query or body holds a NUL character."
 

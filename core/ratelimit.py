@@ -22,8 +22,10 @@ flood from many addresses and one address cannot flood with many accounts (or gu
 
 Limits come from settings (``RATE_LIMIT_ACTIONS`` ... read from the environment, see
 README "Configuration"). A refused request gets 429 with the platform's JSON error shape
-and ``Retry-After``. If the cache itself fails (Redis down), requests are let through and
-the failure is logged: losing the limiter for a moment is better than refusing all play.
+and ``Retry-After``. The requests counted (paths, Bearer tokens) are the site's wiring,
+config/ratelimit_middleware.py: this platform module imports none of the apps. If the
+cache itself fails (Redis down), requests are let through and the failure is logged:
+losing the limiter for a moment is better than refusing all play.
 """
 
 from __future__ import annotations
@@ -31,16 +33,18 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
-import re
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import JsonResponse
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
 
-from config.refusing_middleware import RefusingMiddleware
+from core.errors import Refusal
 
 logger = logging.getLogger(__name__)
 
@@ -61,27 +65,6 @@ SETTING_OF: Final[dict[str, str]] = {
     REPLAYS: "RATE_LIMIT_REPLAYS",
 }
 
-#: (method, path pattern, scope) of the requests the middleware counts.
-PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
-    ("POST", re.compile(r"^/api/games/[^/]+/actions/?$"), ACTIONS),
-    ("POST", re.compile(r"^/api/deals/[^/]+/results/?$"), SUBMISSIONS),
-    ("POST", re.compile(r"^/accounts/login/?$"), LOGINS),
-    ("POST", re.compile(r"^/api/games/?$"), STARTS),
-    ("POST", re.compile(r"^/play/new/?$"), STARTS),
-    ("POST", re.compile(r"^/accounts/signup/?$"), SIGNUPS),
-    ("GET", re.compile(r"^/deals/[^/]+/replay/\d+/?$"), REPLAYS),
-)
-
-#: Scopes counted per submitted user name (the form's ``username``) rather than per account.
-BY_SUBMITTED_NAME: Final = frozenset({LOGINS, SIGNUPS})
-#: Scopes that count anonymous visitors only (accounts are not limited there).
-ANONYMOUS_ONLY: Final = frozenset({REPLAYS})
-
-MESSAGES: Final[dict[str, str]] = {
-    "fr": "Trop de requêtes : réessayez dans {s} s",
-    "ro": "Prea multe cereri: reîncercați peste {s} s",
-    "en": "Too many requests: try again in {s} s",
-}
 
 # Bumped by reset() so that tests start from empty buckets without clearing the cache
 # (clearing a Redis cache would flush the Celery broker sharing its database).
@@ -161,67 +144,40 @@ def check_scope(scope: str, who: str | None, address: str | None) -> Verdict | N
     return refused
 
 
-def error_body(verdict: Verdict, lang: str | None = None) -> dict[str, Any]:
-    """``{"reason": "rate_limited", "message", "retry_after"}`` in fr / ro / en."""
-    text = MESSAGES.get((lang or "en")[:2], MESSAGES["en"])
-    return {
-        "reason": "rate_limited",
-        "message": text.format(s=verdict.retry_after),
-        "retry_after": verdict.retry_after,
+class RateLimited(Refusal):
+    """The refusal of a hit past its limit: 429, and when to retry."""
+
+    status = 429
+    messages: ClassVar[Mapping[str, Promise]] = {
+        "rate_limited": pgettext_lazy("refusal", "Too many requests: try again in %(seconds)s s"),
     }
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(
+            "rate_limited",
+            params={"seconds": verdict.retry_after},
+            retry_after=verdict.retry_after,
+        )
+
+
+def error_body(verdict: Verdict, lang: str | None = None) -> dict[str, Any]:
+    """``{"reason": "rate_limited", "message", "retry_after"}`` in fr / ro / en (English
+    when ``lang`` is None: a request's LANGUAGE_CODE, a socket's language)."""
+    return RateLimited(verdict).payload(lang or "en")
 
 
 def too_many(verdict: Verdict, lang: str | None = None) -> JsonResponse:
-    response = JsonResponse({"error": error_body(verdict, lang)}, status=429)
+    response = JsonResponse({"error": error_body(verdict, lang)}, status=RateLimited.status)
     response["Retry-After"] = str(verdict.retry_after)
     return response
 
 
-# -- who is asking --------------------------------------------------------------------
+# -- who is asking (HTTP requests: config/ratelimit_middleware.py) ----------------------
 
 
-def _hashed(text: str) -> str:
+def hashed(text: str) -> str:
+    """A key part made of raw input or a session key: counters never hold either."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def _bearer_user(header: str) -> str | None:
-    """The user id of a Bearer token (one indexed lookup), or None if it is unknown."""
-    scheme, _, raw = header.partition(" ")
-    if scheme.lower() != "bearer" or not raw.strip():
-        return None
-    from accounts.models import ApiToken, hash_token
-
-    user_id = (
-        ApiToken.objects.filter(key_hash=hash_token(raw.strip()))
-        .values_list("user_id", flat=True)
-        .first()
-    )
-    return None if user_id is None else f"user:{user_id}"
-
-
-def request_who(request: HttpRequest) -> str | None:
-    """The account (Bearer token, else session user) or guest session behind a request."""
-    header = request.headers.get("Authorization")
-    if header:
-        return _bearer_user(header)
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return f"user:{user.pk}"
-    session = getattr(request, "session", None)
-    key = getattr(session, "session_key", None)
-    return f"guest:{_hashed(key)}" if key else None
-
-
-def login_who(request: HttpRequest) -> str | None:
-    """The user name a login form names (hashed: keys must not hold raw input)."""
-    name = request.POST.get("username", "")
-    return f"name:{_hashed(name.strip().lower())}" if name.strip() else None
-
-
-def request_address(request: HttpRequest) -> str | None:
-    """The client address as the ASGI server saw it (uvicorn's ``--proxy-headers`` with
-    ``--forwarded-allow-ips`` makes that the real client behind a trusted proxy)."""
-    return request.META.get("REMOTE_ADDR") or None
 
 
 def scope_address(scope: dict[str, Any]) -> str | None:
@@ -235,36 +191,9 @@ def scope_who(scope: dict[str, Any]) -> str | None:
     if user is not None and getattr(user, "is_authenticated", False):
         return f"user:{user.pk}"
     key = getattr(scope.get("session"), "session_key", None)
-    return f"guest:{_hashed(key)}" if key else None
+    return f"guest:{hashed(key)}" if key else None
 
 
 def check_ws_action(scope: dict[str, Any]) -> Verdict | None:
     """For ``/ws/play/``: count one action frame (sync: call it through sync_to_async)."""
     return check_scope(ACTIONS, scope_who(scope), scope_address(scope))
-
-
-def protected_scope(request: HttpRequest) -> str | None:
-    for method, pattern, scope in PROTECTED:
-        if request.method == method and pattern.match(request.path_info):
-            return scope
-    return None
-
-
-class RateLimitMiddleware(RefusingMiddleware):
-    """Answers 429 to protected requests past their limits (after authentication, so
-    that session users are known; Bearer tokens are looked up here by their hash)."""
-
-    def blocks(self, request: HttpRequest) -> bool:
-        return protected_scope(request) is not None and enabled()  # it counts in the cache
-
-    def refusal(self, request: HttpRequest) -> HttpResponse | None:
-        scope = protected_scope(request)
-        if scope in ANONYMOUS_ONLY and request.user.is_authenticated:
-            scope = None
-        if scope is not None and enabled():
-            who = login_who(request) if scope in BY_SUBMITTED_NAME else request_who(request)
-            refused = check_scope(scope, who, request_address(request))
-            if refused is not None:
-                logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)
-                return too_many(refused, getattr(request, "LANGUAGE_CODE", None))
-        return None

@@ -9,7 +9,7 @@ itself needs only PostgreSQL. Same for ``group_add`` while connecting. Here:
   channel's groups (a Redis restarted empty has forgotten them) and goes on;
 * ``group_add`` / ``group_discard`` log and return: the socket works, it only misses live
   pushes until Redis is back (the groups are remembered and re-added then);
-* ``group_send`` / ``send`` still raise: their callers (leaderboards.events) log each lost
+* ``group_send`` / ``send`` still raise: their callers (core.pushes) log each lost
   push, which is how an outage shows in the logs.
 
 Two more things the stock core layer gets wrong with redis-py 8 (found by bench/fanout.py):

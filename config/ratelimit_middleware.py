@@ -1,0 +1,105 @@
+"""The HTTP side of the rate limits: which requests are counted, and who sends them.
+
+The counters, scopes and the 429 answer are the platform's (core/ratelimit.py, shared
+with the play socket); this module is the site's wiring of them: the paths of its URLs
+(``PROTECTED``) and the accounts behind a request, a ``Bearer`` token looked up by its
+hash in ``accounts`` (which the platform layer cannot import). The middleware runs after
+authentication, so that session users are known.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Final
+
+from django.http import HttpRequest, HttpResponse
+
+from core import ratelimit
+from core.refusing_middleware import RefusingMiddleware
+
+logger = logging.getLogger(__name__)
+
+#: (method, path pattern, scope) of the requests the middleware counts.
+PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
+    ("POST", re.compile(r"^/api/games/[^/]+/actions/?$"), ratelimit.ACTIONS),
+    ("POST", re.compile(r"^/api/deals/[^/]+/results/?$"), ratelimit.SUBMISSIONS),
+    ("POST", re.compile(r"^/accounts/login/?$"), ratelimit.LOGINS),
+    ("POST", re.compile(r"^/api/games/?$"), ratelimit.STARTS),
+    ("POST", re.compile(r"^/play/new/?$"), ratelimit.STARTS),
+    ("POST", re.compile(r"^/accounts/signup/?$"), ratelimit.SIGNUPS),
+    ("GET", re.compile(r"^/deals/[^/]+/replay/\d+/?$"), ratelimit.REPLAYS),
+)
+
+#: Scopes counted per submitted user name (the form's ``username``) rather than per account.
+BY_SUBMITTED_NAME: Final = frozenset({ratelimit.LOGINS, ratelimit.SIGNUPS})
+#: Scopes that count anonymous visitors only (accounts are not limited there).
+ANONYMOUS_ONLY: Final = frozenset({ratelimit.REPLAYS})
+
+
+def _bearer_user(header: str) -> str | None:
+    """The user id of a Bearer token (one indexed lookup), or None if it is unknown."""
+    scheme, _, raw = header.partition(" ")
+    if scheme.lower() != "bearer" or not raw.strip():
+        return None
+    from accounts.models import ApiToken, hash_token
+
+    user_id = (
+        ApiToken.objects.filter(key_hash=hash_token(raw.strip()))
+        .values_list("user_id", flat=True)
+        .first()
+    )
+    return None if user_id is None else f"user:{user_id}"
+
+
+def request_who(request: HttpRequest) -> str | None:
+    """The account (Bearer token, else session user) or guest session behind a request."""
+    header = request.headers.get("Authorization")
+    if header:
+        return _bearer_user(header)
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    return f"guest:{ratelimit.hashed(key)}" if key else None
+
+
+def login_who(request: HttpRequest) -> str | None:
+    """The user name a login form names (hashed: keys must not hold raw input)."""
+    name = request.POST.get("username", "")
+    return f"name:{ratelimit.hashed(name.strip().lower())}" if name.strip() else None
+
+
+def request_address(request: HttpRequest) -> str | None:
+    """The client address as the ASGI server saw it (uvicorn's ``--proxy-headers`` with
+    ``--forwarded-allow-ips`` makes that the real client behind a trusted proxy)."""
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def protected_scope(request: HttpRequest) -> str | None:
+    for method, pattern, scope in PROTECTED:
+        if request.method == method and pattern.match(request.path_info):
+            return scope
+    return None
+
+
+class RateLimitMiddleware(RefusingMiddleware):
+    """Answers 429 to protected requests past their limits (after authentication, so
+    that session users are known; Bearer tokens are looked up here by their hash)."""
+
+    def blocks(self, request: HttpRequest) -> bool:
+        # It counts in the cache: not on the event loop.
+        return protected_scope(request) is not None and ratelimit.enabled()
+
+    def refusal(self, request: HttpRequest) -> HttpResponse | None:
+        scope = protected_scope(request)
+        if scope in ANONYMOUS_ONLY and request.user.is_authenticated:
+            scope = None
+        if scope is not None and ratelimit.enabled():
+            who = login_who(request) if scope in BY_SUBMITTED_NAME else request_who(request)
+            refused = ratelimit.check_scope(scope, who, request_address(request))
+            if refused is not None:
+                logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)
+                return ratelimit.too_many(refused, getattr(request, "LANGUAGE_CODE", None))
+        return None
