@@ -31,14 +31,12 @@ from django.utils import timezone
 from games.daily import is_closed
 from games.engine import (
     BLOCKED,
+    TABLEAU_SIZE,
     WON,
     EngineError,
-    IllegalActionError,
-    card_str,
     format_log,
     new_game,
     replay,
-    unseen_card_error,
 )
 from games.engine.play import Game as EngineGame
 from games.models import DailyDeal, Deal, Game
@@ -98,10 +96,14 @@ def check_action(data: Any) -> str | int:
     if (action is None) == (position is None):
         raise GameServiceError("bad_action", 'send exactly one of "action" or "position"')
     if position is not None:
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise GameServiceError("bad_position", "position is a tableau index 0..27")
-        if not 0 <= position < 28:
-            raise GameServiceError("bad_position", "position is a tableau index 0..27")
+        if (
+            isinstance(position, bool)
+            or not isinstance(position, int)
+            or not 0 <= position < TABLEAU_SIZE
+        ):
+            raise GameServiceError(
+                "bad_position", f"position is a tableau index 0..{TABLEAU_SIZE - 1}"
+            )
         return position
     if not isinstance(action, str) or not action.strip():
         raise GameServiceError("bad_action", "action is a log token: KC, TC+3S, D, U, abandon")
@@ -253,7 +255,13 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any
             return _end(game, engine, WON, revealed)
         game.save(
             update_fields=[
-                "log", "timings", "status", "score", "moves", "cards_left", "last_action_at"
+                "log",
+                "timings",
+                "status",
+                "score",
+                "moves",
+                "cards_left",
+                "last_action_at",
             ]
         )
         listeners.notify(game)
@@ -271,34 +279,14 @@ def do_abandon(game: Game) -> dict[str, Any]:
 
 
 def _apply(engine: EngineGame, action: str | int) -> list[str]:
-    """Apply one token or position click; the cards this action turned face up."""
+    """Apply one token or position click (the engine refuses a face-down card's position
+    as it refuses naming that card); the cards this action turned face up."""
     index = len(engine.log)
     try:
-        token = _token_at(engine, action) if isinstance(action, int) else action
-        face_down = [
-            pos for pos in range(28) if _in_play(engine, pos) and not engine.is_face_up(pos)
-        ]
-        stock_before = len(engine.stock)
-        engine.apply(token)
+        token = engine.card_at(action) if isinstance(action, int) else action
+        return engine.apply(token).revealed_cards
     except EngineError as err:
         raise ActionRefused(err, index) from None
-    revealed = [card_str(engine.tableau[pos]) for pos in face_down if engine.is_face_up(pos)]
-    if len(engine.stock) == stock_before - 1 and engine.discard:  # a card drawn from the stock
-        revealed.append(card_str(engine.discard[-1]))
-    return revealed
-
-
-def _in_play(engine: EngineGame, pos: int) -> bool:
-    return not engine.removed >> pos & 1
-
-
-def _token_at(engine: EngineGame, pos: int) -> str:
-    """A click on a tableau position -> its card, only if the player can see that card."""
-    if not _in_play(engine, pos):
-        raise IllegalActionError(f"position {pos} is empty", "not_in_play")
-    if not engine.is_face_up(pos):
-        raise unseen_card_error()  # as for naming that card (SPEC §10)
-    return card_str(engine.tableau[pos])
 
 
 def elapsed_ms(game: Game, now: Any) -> int:
