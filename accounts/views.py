@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.forms import SignupForm, TokenForm
 from accounts.models import ApiToken
+from accounts.users import AccountRequest
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -53,7 +54,7 @@ def _taken_meanwhile(form: SignupForm) -> None:
 
 
 @login_required
-def tokens(request: HttpRequest) -> HttpResponse:
+def tokens(request: AccountRequest) -> HttpResponse:
     raw_token = None
     if request.method == "POST":
         form = TokenForm(request.POST)

@@ -30,6 +30,7 @@ from django.core.cache import cache
 
 from games.engine import EngineError, GameView, TableauEntry, new_game, parse_log
 from games.engine import replay_steps as replay_frames
+from games.models import Deal
 
 
 class ReplayUnavailable(Exception):
@@ -54,11 +55,6 @@ LEFT_OUT: Final = ("legal",)
 def starting_view(code: str) -> GameView:
     """What a player sees when they deal ``code``."""
     return new_game(code).view()
-
-
-def _player_name(user: Any) -> str:
-    profile = getattr(user, "profile", None)
-    return str(getattr(profile, "display_name", None) or user.get_username())
 
 
 def pack_entry(entry: TableauEntry | None) -> list[Any] | None:
@@ -122,10 +118,11 @@ def cached_fold(result_id: int, code: str, log: str) -> dict[str, Any]:
     return folded
 
 
-def replay_steps(deal: Any, result_id: int, *, staff: bool = False) -> dict[str, Any]:
+def replay_steps(deal: Deal, result_id: int, *, staff: bool = False) -> dict[str, Any]:
     """The result's facts, its starting view and the changes made by each of its tokens.
     A result held for bot-speed review is shown to staff only (the admin's timed replay)."""
     from leaderboards.models import Result
+    from leaderboards.presenters import player_name
 
     if deal.public_code is None:
         raise ReplayUnavailable("this deal is sealed until its day closes")
@@ -140,7 +137,7 @@ def replay_steps(deal: Any, result_id: int, *, staff: bool = False) -> dict[str,
     return {
         "result": {
             "id": result.pk,
-            "player": _player_name(result.player),
+            "player": player_name(result.player),
             "won": result.won,
             "cards_left": result.cards_left,
             "score": result.score,

@@ -70,13 +70,12 @@ def do_store_solutions(solutions: Iterable[Solution]) -> int:
 def solved_numbers(variant: str, first: int, last: int) -> set[int]:
     """Numbered deals of rule set ``variant`` (``TP-E``, ``TP-C+T``…) in ``first..last``
     with a verdict from the current solver version."""
-    return set(
-        SolverFact.objects.filter(
-            deal__variant=str(variant),
-            deal__sealed=False,
-            deal__number__gte=first,
-            deal__number__lte=last,
-            solver_version=current_version(),
-            winnable__isnull=False,
-        ).values_list("deal__number", flat=True)
-    )
+    numbers = SolverFact.objects.filter(
+        deal__variant=str(variant),
+        deal__sealed=False,
+        deal__number__gte=first,
+        deal__number__lte=last,
+        solver_version=current_version(),
+        winnable__isnull=False,
+    ).values_list("deal__number", flat=True)
+    return {number for number in numbers if number is not None}  # numbered: never None

@@ -8,8 +8,16 @@ never a face-down card nor anything telling one unseen card from another (SPEC Â
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
-from typing import Literal, NotRequired, TypeAlias, TypedDict
+from typing import Literal, TypeAlias
+
+if sys.version_info >= (3, 12):
+    from typing import NotRequired, TypedDict
+else:  # pydantic (the API schemas read GameView) wants typing_extensions' before 3.12
+    from typing import NotRequired
+
+    from typing_extensions import TypedDict
 
 #: What an action was: one card (TriPeaks onto the discard, a Pyramid King alone), a
 #: Pyramid pair, a draw from the stock, a Pyramid recycle of the discard, or an undo.

@@ -22,12 +22,14 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.users import Account, AnyUser
 from games.daily import is_closed
 from games.engine import (
     BLOCKED,
@@ -40,6 +42,7 @@ from games.engine import (
 )
 from games.engine.play import Game as EngineGame
 from games.models import DailyDeal, Deal, Game
+from games.payloads import GamePayload
 from games.services import listeners, recording
 from games.services.deals import deal_payload
 from games.services.errors import (
@@ -64,19 +67,19 @@ FINISH = "finish"
 class Actor:
     """Who is asking: an account (``user``) or a guest known by their session key."""
 
-    user: Any = None
+    user: AnyUser | None = None
     guest_key: str = ""
 
     @property
-    def account(self) -> Any:
+    def account(self) -> Account | None:
         user = self.user
-        return user if user is not None and getattr(user, "is_authenticated", False) else None
+        return user if isinstance(user, Account) and user.is_authenticated else None
 
 
 # -- checks ------------------------------------------------------------------------------
 
 
-def check_can_act(game: Game, user: Any, guest_key: str | None) -> None:
+def check_can_act(game: Game, user: AnyUser | None, guest_key: str | None) -> None:
     """Only the player who started a game may see or play it (guests: same session)."""
     if game.player_id is not None:
         if user is None or not getattr(user, "is_authenticated", False):
@@ -88,7 +91,7 @@ def check_can_act(game: Game, user: Any, guest_key: str | None) -> None:
         raise GameForbidden()
 
 
-def check_action(data: Any) -> str | int:
+def check_action(data: object) -> str | int:
     """An action frame/body -> a token string, ``abandon``/``finish``, or a position int."""
     if not isinstance(data, dict):
         raise GameServiceError("bad_action", 'send {"action": "KC"} or {"position": 5}')
@@ -145,8 +148,8 @@ def game_payload(
     game: Game,
     engine: EngineGame | None = None,
     revealed: list[str] | None = None,
-    result: Any = None,
-) -> dict[str, Any]:
+    result: dict[str, Any] | None = None,
+) -> GamePayload:
     """The one answer shape of HTTP and WebSocket (docs/architecture.md)."""
     engine = engine if engine is not None else rebuild(game)
     view = engine.view()
@@ -176,7 +179,7 @@ def game_payload(
     }
 
 
-def get_game(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
+def get_game(game_id: str | uuid.UUID, actor: Actor) -> GamePayload:
     game = load_game(game_id)
     check_can_act(game, actor.user, actor.guest_key)
     return game_payload(game)
@@ -187,7 +190,7 @@ def get_game(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
 
 def do_start_game(
     deal: Deal,
-    player: Any,
+    player: AnyUser | None,
     guest_key: str = "",
     daily: DailyDeal | None = None,
     *,
@@ -196,7 +199,7 @@ def do_start_game(
     """A new live game on ``deal`` for an account, or for a guest's session. Who may
     start what (ranked attempts, guests and dailies, the open-game cap) is decided by
     ``games.services.opening``; this only creates the row."""
-    account = player if player is not None and getattr(player, "is_authenticated", False) else None
+    account = player if isinstance(player, Account) and player.is_authenticated else None
     if account is None and not guest_key:
         raise GameServiceError("bad_request", "a guest game needs a session")
     engine = new_game(deal.code)
@@ -218,7 +221,7 @@ def do_start_game(
     )
 
 
-def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any]:
+def do_act(game_id: str | uuid.UUID, actor: Actor, action: object) -> GamePayload:
     """Play one action (``{"action": ...}`` or ``{"position": n}``) and answer the payload.
 
     Any refusal raises before anything is written, inside the transaction: the stored
@@ -268,7 +271,7 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any
         return game_payload(game, engine, revealed)
 
 
-def do_abandon(game: Game) -> dict[str, Any]:
+def do_abandon(game: Game) -> GamePayload:
     """End a game on its player's behalf (the ``abandon`` action, without an actor check)."""
     with transaction.atomic():
         locked = load_game(game.pk, lock=True)
@@ -289,7 +292,7 @@ def _apply(engine: EngineGame, action: str | int) -> list[str]:
         raise ActionRefused(err, index) from None
 
 
-def elapsed_ms(game: Game, now: Any) -> int:
+def elapsed_ms(game: Game, now: datetime) -> int:
     """Milliseconds from the game's start to ``now``, by the server's clock."""
     return max(0, int((now - game.started_at).total_seconds() * 1000))
 
@@ -303,7 +306,7 @@ def _copy_figures(game: Game, engine: EngineGame) -> None:
 
 def _end(
     game: Game, engine: EngineGame, status: str, revealed: list[str] | None = None
-) -> dict[str, Any]:
+) -> GamePayload:
     now = timezone.now()
     _copy_figures(game, engine)
     game.status = status

@@ -5,6 +5,8 @@ the view before, gives the view after."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 
 from games.engine import Frame, GameView, Step, new_game, replay_steps
@@ -74,7 +76,7 @@ def seen(view: GameView) -> dict[str, object]:
 @given(variant_codes(), choices)
 def test_a_step_applied_to_the_view_before_gives_the_view_after(code, picks):
     _, frames = live_steps(code.text, picks)
-    for before, after in zip(frames, frames[1:], strict=False):
+    for before, after in pairwise(frames):
         step = after.step
         assert step is not None and step.score_before == before.view["score"]
         expected = predicted(before.view, step)
