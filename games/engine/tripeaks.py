@@ -224,30 +224,9 @@ class TriPeaksGame(GameBase[TriPeaksRecord]):
 
     def _describe(self, record: TriPeaksRecord, undone: bool, score_before: int) -> Step:
         pos = record.pos
-        score, status = self.score, self.status
         if undone:
-            if pos < 0:
-                return Step("U", "undo", score_before, score, status, undid="draw")
-            removed = self.removed
-            was_removed = removed | 1 << pos
-            hidden = tuple(
-                cover
-                for cover in TRIPEAKS_COVERS[pos]
-                if not removed >> cover & 1
-                and not self.is_face_up(cover)
-                and was_removed & TRIPEAKS_COVER_MASKS[cover] == TRIPEAKS_COVER_MASKS[cover]
-            )
-            restored = (PlacedCard(card_str(self.tableau[pos]), pos),)
-            return Step(
-                "U",
-                "undo",
-                score_before,
-                score,
-                status,
-                restored=restored,
-                hidden=hidden,
-                undid="card",
-            )
+            return self._undo_step(pos, score_before)
+        score, status = self.score, self.status
         token = self.log[-1]
         if pos < 0:
             drawn = (PlacedCard(card_str(self.discard[-1]), None),)
@@ -272,6 +251,26 @@ class TriPeaksGame(GameBase[TriPeaksRecord]):
             removed=(PlacedCard(token, pos),),
             peak_cleared=self.removed & peak == peak,
             bonus=record.bonus,
+        )
+
+    def _undo_step(self, pos: int, score_before: int) -> Step:
+        """The undo of a draw (``pos`` -1) or of the card at ``pos``: the card is back,
+        and the cards it had uncovered are face down again (but with open peaks)."""
+        score, status = self.score, self.status
+        if pos < 0:
+            return Step("U", "undo", score_before, score, status, undid="draw")
+        removed = self.removed
+        was_removed = removed | 1 << pos
+        hidden = tuple(
+            cover
+            for cover in TRIPEAKS_COVERS[pos]
+            if not removed >> cover & 1
+            and not self.is_face_up(cover)
+            and was_removed & TRIPEAKS_COVER_MASKS[cover] == TRIPEAKS_COVER_MASKS[cover]
+        )
+        restored = (PlacedCard(card_str(self.tableau[pos]), pos),)
+        return Step(
+            "U", "undo", score_before, score, status, restored=restored, hidden=hidden, undid="card"
         )
 
     def state_key(self) -> tuple[object, ...]:
