@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -20,7 +21,8 @@ from accounts.names import normalise, skeleton
 DISPLAY_NAME_MIN = 2
 DISPLAY_NAME_MAX = 30
 
-display_name_validators = [
+#: Each is called with the value and raises ValidationError (Django's validator protocol).
+display_name_validators: list[Callable[[Any], None]] = [
     MinLengthValidator(DISPLAY_NAME_MIN),
     MaxLengthValidator(DISPLAY_NAME_MAX),
     RegexValidator(

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from accounts.emails import email_taken
 from accounts.forms import EMAIL_TAKEN, EmailChangeForm, SignupForm, TokenForm
 from accounts.models import ApiToken
+from accounts.users import AccountRequest
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -83,7 +84,7 @@ def account_settings(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def tokens(request: HttpRequest) -> HttpResponse:
+def tokens(request: AccountRequest) -> HttpResponse:
     raw_token = None
     if request.method == "POST":
         form = TokenForm(request.POST)

@@ -13,7 +13,8 @@ The routers of ``games.api``, ``leaderboards.api``, ``leaderboards.review_api`` 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import get_language
@@ -90,13 +91,29 @@ def json_response(request: HttpRequest, body: dict[str, Any], status: int) -> Ht
     return JsonResponse(body, status=status)
 
 
+E = TypeVar("E", bound=Exception)
+
+
+def _raised(
+    handler: Callable[[HttpRequest, E], HttpResponse],
+) -> Callable[[HttpRequest, E | type[E]], HttpResponse]:
+    """``handler`` as ninja's type has it (an exception or its class); ninja passes the
+    raised exception (``NinjaAPI.on_exception``), which is all our handlers read."""
+
+    def handle(request: HttpRequest, exc: E | type[E]) -> HttpResponse:
+        assert isinstance(exc, Exception)
+        return handler(request, exc)
+
+    return handle
+
+
 def install_error_handlers(target: NinjaAPI) -> None:
     """Give ``target`` the platform's JSON error shape (used by ``api`` and by tests)."""
-    target.add_exception_handler(ValidationError, _on_validation_error)
-    target.add_exception_handler(AuthenticationError, _on_authentication_error)
-    target.add_exception_handler(HttpError, _on_http_error)
-    target.add_exception_handler(Http404, _on_not_found)
-    target.add_exception_handler(ValueError, _on_value_error)
+    target.add_exception_handler(ValidationError, _raised(_on_validation_error))
+    target.add_exception_handler(AuthenticationError, _raised(_on_authentication_error))
+    target.add_exception_handler(HttpError, _raised(_on_http_error))
+    target.add_exception_handler(Http404, _raised(_on_not_found))
+    target.add_exception_handler(ValueError, _raised(_on_value_error))
 
 
 install_error_handlers(api)

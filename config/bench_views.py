@@ -79,4 +79,4 @@ def time_watch_sockets() -> None:
             row[0] += len(sockets)
             row[2] = time.time()
 
-    watchers.deliver = deliver  # type: ignore[assignment]
+    watchers.deliver = deliver

@@ -1,10 +1,10 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from config.api import api
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("api/", api.urls),
@@ -15,7 +15,7 @@ if settings.BENCH_VIEWS:  # bench/submissions.py's baseline (config/bench_views.
     from config.bench_views import stamp_live_pushes
     from config.bench_views import urlpatterns as bench_urlpatterns
 
-    urlpatterns = bench_urlpatterns + urlpatterns
+    urlpatterns = [*bench_urlpatterns, *urlpatterns]
     stamp_live_pushes()
 
 handler400 = "config.views.handler400"

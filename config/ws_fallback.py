@@ -14,7 +14,7 @@ from django.urls import re_path
 CLOSE_NOT_FOUND = 4404
 
 
-class NotFoundConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class NotFoundConsumer(AsyncWebsocketConsumer):
     """Accepts, then closes with 4404: browsers see the code (a refused handshake has none)."""
 
     async def connect(self) -> None:

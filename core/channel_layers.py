@@ -91,7 +91,7 @@ class _OutageLog:
             logger.warning("channel layer: Redis is back; groups re-added")
 
 
-class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
+class ResilientRedisChannelLayer(RedisChannelLayer):
     """``channels_redis.core.RedisChannelLayer`` that survives Redis going away."""
 
     brpop_timeout = BLOCKING_POP_S
@@ -158,7 +158,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
             self._outage.failed("group_discard", error)
 
 
-class ResilientRedisPubSubChannelLayer(RedisPubSubChannelLayer):  # type: ignore[misc]
+class ResilientRedisPubSubChannelLayer(RedisPubSubChannelLayer):
     """``RedisPubSubChannelLayer`` whose subscriptions fail soft while Redis is down.
 
     Its receive task already reconnects (redis-py re-subscribes on reconnection); what

@@ -1,14 +1,14 @@
 """Replays of results, computed by the engine on the server, once per result.
 
-A result's log is folded through the engine and the player's view is taken after every
-token, so the page steps through exactly what the player saw, and the browser never
+A result's log goes through the engine's ``replay_steps``, which gives the player's view
+after every token, so the page steps through exactly what the player saw, and the browser never
 replays a rule itself. Only public deals are replayed: a numbered deal's layout is public
 through its code anyway, and a sealed daily deal only once its day has closed.
 
 Bounded work and size (issue 12: a 20 KB log of "D U" made every anonymous view compute
 3,000 views, 4.7 MB per answer):
 
-* :func:`fold_log` is the only place that runs the engine. Its answer is cached per
+* :func:`fold_log` is the only place here that asks the engine. Its answer is cached per
   result and log (``CACHE_PREFIX``, in Django's cache: Redis on the real stack), so a
   result's replay costs O(its log) once, not once per request;
 * the answer is compact: the starting view once, then per step only what changed (the
@@ -28,7 +28,9 @@ from typing import Any, Final
 
 from django.core.cache import cache
 
-from games.engine import EngineError, new_game, parse_log
+from games.engine import EngineError, GameView, TableauEntry, new_game, parse_log
+from games.engine import replay_steps as replay_frames
+from games.models import Deal
 
 
 class ReplayUnavailable(Exception):
@@ -50,25 +52,20 @@ CACHE_SECONDS: Final = 7 * 24 * 3600
 LEFT_OUT: Final = ("legal",)
 
 
-def starting_view(code: str) -> dict[str, Any]:
+def starting_view(code: str) -> GameView:
     """What a player sees when they deal ``code``."""
     return new_game(code).view()
 
 
-def _player_name(user: Any) -> str:
-    profile = getattr(user, "profile", None)
-    return str(getattr(profile, "display_name", None) or user.get_username())
-
-
-def pack_entry(entry: dict[str, Any] | None) -> list[Any] | None:
+def pack_entry(entry: TableauEntry | None) -> list[Any] | None:
     """A tableau entry as ``[card, face_up, free]`` (``null`` for a removed card)."""
     if entry is None:
         return None
     return [entry["card"], int(bool(entry["face_up"])), int(bool(entry["free"]))]
 
 
-def pack_view(view: dict[str, Any]) -> dict[str, Any]:
-    packed = {key: value for key, value in view.items() if key not in LEFT_OUT}
+def pack_view(view: GameView) -> dict[str, Any]:
+    packed: dict[str, Any] = {key: value for key, value in view.items() if key not in LEFT_OUT}
     packed["tableau"] = [pack_entry(entry) for entry in view["tableau"]]
     return packed
 
@@ -96,17 +93,17 @@ def fold_log(code: str, log: str) -> dict[str, Any]:
         tokens = parse_log(log)
     except EngineError as err:
         raise ReplayUnavailable(f"the log does not read: {err}") from None
-    game = new_game(code)
-    previous = start = pack_view(game.view())
+    frames = replay_frames(code, tokens[:MAX_STEPS])
+    previous = start = pack_view(next(frames).view)
     steps: list[list[Any]] = []
-    for token in tokens[:MAX_STEPS]:
-        try:
-            game.apply(token)
-        except EngineError:
-            break  # a stored log always replays; stop quietly if it ever does not
-        current = pack_view(game.view())
-        steps.append([token, view_diff(previous, current)])
-        previous = current
+    try:
+        for frame in frames:
+            current = pack_view(frame.view)
+            assert frame.step is not None  # only the first frame has no step
+            steps.append([frame.step.action, view_diff(previous, current)])
+            previous = current
+    except EngineError:
+        pass  # a stored log always replays; stop quietly if it ever does not
     return {"start": start, "steps": steps}
 
 
@@ -121,10 +118,11 @@ def cached_fold(result_id: int, code: str, log: str) -> dict[str, Any]:
     return folded
 
 
-def replay_steps(deal: Any, result_id: int, *, staff: bool = False) -> dict[str, Any]:
+def replay_steps(deal: Deal, result_id: int, *, staff: bool = False) -> dict[str, Any]:
     """The result's facts, its starting view and the changes made by each of its tokens.
     A result held for bot-speed review is shown to staff only (the admin's timed replay)."""
     from leaderboards.models import Result
+    from leaderboards.presenters import player_name
 
     if deal.public_code is None:
         raise ReplayUnavailable("this deal is sealed until its day closes")
@@ -139,7 +137,7 @@ def replay_steps(deal: Any, result_id: int, *, staff: bool = False) -> dict[str,
     return {
         "result": {
             "id": result.pk,
-            "player": _player_name(result.player),
+            "player": player_name(result.player),
             "won": result.won,
             "cards_left": result.cards_left,
             "score": result.score,

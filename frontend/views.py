@@ -23,9 +23,11 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
+from accounts.users import Account, AnyUser
 from frontend.cards import page_language, rule_names, variant_labels, variant_options
 from frontend.replays import ReplayUnavailable, replay_steps, starting_view
 from games.engine import parse_code
+from leaderboards.presenters import player_name
 
 VARIANTS = ("TP-E", "TP-C", "PY")
 
@@ -41,11 +43,9 @@ def _common(request: HttpRequest, nav: str = "", **extra: Any) -> dict[str, Any]
     return context
 
 
-def _player_name(user: Any) -> str | None:
-    if user is None or not getattr(user, "is_authenticated", False):
-        return None
-    profile = getattr(user, "profile", None)
-    return getattr(profile, "display_name", None) or user.get_username()
+def _player_name(user: AnyUser) -> str | None:
+    """The signed-in player's public name; None for the anonymous user."""
+    return player_name(user) if isinstance(user, Account) and user.is_authenticated else None
 
 
 # ---- Home and starting games ------------------------------------------------------------

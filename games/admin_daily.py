@@ -82,7 +82,8 @@ class DailyDealForm(forms.ModelForm):
             self.fields["deal"].required = False
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what ModelForm.clean() returns, typed
         day, variant, deal = data.get("date"), data.get("variant"), data.get("deal")
         if day is not None and day < today():
             raise ValidationError("Past days cannot change.")
@@ -160,12 +161,11 @@ class DailyDealAdmin(admin.ModelAdmin):
     ) -> Any:
         """The picked deal's layout and solver facts, when the form waits for confirmation
         (templates/admin/games/dailydeal/change_form.html shows them)."""
-        form = context.get("adminform").form if context.get("adminform") else None
+        adminform = context.get("adminform")
+        form = adminform.form if adminform is not None else None
         deal = getattr(form, "preview_deal", None)
         if deal is not None:
-            context["preview"] = format_html(
-                "{}<p>{}</p>", layout_preview(deal), solver_html(deal)
-            )
+            context["preview"] = format_html("{}<p>{}</p>", layout_preview(deal), solver_html(deal))
         return super().render_change_form(request, context, *args, **kwargs)
 
     def has_change_permission(self, request: HttpRequest, obj: DailyDeal | None = None) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.engine import card_symbol, new_game, suit
+from games.engine import card_symbol, dealt_cards, suit
 from games.engine.layouts import PYRAMID_ROWS, TRIPEAKS_ROWS
 
 CARD_W = 2.6  # em: one card's width; positions are in half-card steps
@@ -55,23 +55,23 @@ def _positions(code: str) -> list[tuple[int, float, int]]:
 
 def layout_html(code: str) -> SafeString:
     """The deal's tableau as cards, then its first discard card and its stock in order."""
-    game = new_game(code)
+    dealt = dealt_cards(code)
     tripeaks = not code.startswith("PY")
     placed = _positions(code)
     cards = [
-        _card(game.tableau[pos], x * CARD_W / 2, row * ROW_STEP, tripeaks and row < 3)
+        _card(dealt.tableau[pos], x * CARD_W / 2, row * ROW_STEP, tripeaks and row < 3)
         for pos, x, row in placed
     ]
     width = (max(x for _, x, _ in placed) + 2) * CARD_W / 2
     height = max(row for _, _, row in placed) * ROW_STEP + CARD_H
-    stock = list(reversed(game.stock))  # the engine keeps the next card at the end
+    stock = dealt.stock
     return format_html(
         '<div style="position:relative;width:{}em;height:{}em;margin:.5em 0">{}</div>'
         "<p>Discard: {} · Stock ({} cards, first drawn first): {}</p>",
         width,
         height,
         format_html_join("", "{}", ((card,) for card in cards)),
-        card_symbol(game.discard[-1]) if game.discard else "none",  # empty-discard variant
+        card_symbol(dealt.discard[-1]) if dealt.discard else "none",  # empty-discard variant
         len(stock),
         " ".join(card_symbol(card) for card in stock),
     )

@@ -58,13 +58,13 @@ def language_of(scope: dict[str, Any]) -> str:
             for part in value.decode("latin-1").split(","):
                 candidates.append(part.split(";")[0])
     for candidate in candidates:
-        lang = candidate.strip().lower()[:2]
+        lang = str(candidate).strip().lower()[:2]
         if lang in _LANGS:
             return lang
     return "en"
 
 
-class PlayConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class PlayConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         self.actor = actor_of(self.scope)

@@ -18,9 +18,7 @@ import logging
 import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -29,7 +27,8 @@ from django.utils import timezone
 
 from games.commitments import new_seal
 from games.engine import SEALED_LIMIT, SEALED_MIN, DealCode, Variant
-from games.models import DailyDeal, Deal, SolverFact
+from games.fact_store import Vetting, store_solver_fact
+from games.models import DailyDeal, Deal
 
 logger = logging.getLogger(__name__)
 
@@ -109,20 +108,6 @@ def daily_of_deal(deal: Deal) -> DailyDeal | None:
 # -- picking ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Vetting:
-    """What the solver found about a candidate (stored as its SolverFact)."""
-
-    winnable: bool | None
-    par_moves: int | None
-    solution: str = ""
-    best_cards_left: int | None = None
-    best_moves: int | None = None
-    nodes: int = 0
-    ms: float = 0.0
-    solver_version: str = ""
-
-
 Vetter = Callable[[str], Vetting]
 
 
@@ -144,38 +129,9 @@ def solver_vetter(time_budget_s: float | None = None) -> Vetter | None:
     )
 
     def vet(code: str) -> Vetting:
-        found: Any = solve(code, time_budget_s=budget)
-        tokens = getattr(found, "solution", "") or ""
-        return Vetting(
-            winnable=found.winnable,
-            par_moves=found.moves,
-            solution=tokens if isinstance(tokens, str) else " ".join(tokens),
-            best_cards_left=getattr(found, "best_cards_left", None),
-            best_moves=getattr(found, "best_moves", None),
-            nodes=int(getattr(found, "nodes", 0) or 0),
-            ms=float(getattr(found, "ms", 0.0) or 0.0),
-            solver_version=str(getattr(found, "solver_version", "")),
-        )
+        return Vetting.of(solve(code, time_budget_s=budget))
 
     return vet
-
-
-def store_solver_fact(deal: Deal, vetting: Vetting) -> SolverFact:
-    fact, _ = SolverFact.objects.update_or_create(
-        deal=deal,
-        defaults={
-            "winnable": vetting.winnable,
-            "par_moves": vetting.par_moves,
-            "solution": vetting.solution,
-            "best_cards_left": vetting.best_cards_left,
-            "best_moves": vetting.best_moves,
-            "nodes": vetting.nodes,
-            "ms": vetting.ms,
-            "solver_version": vetting.solver_version,
-            "solved_at": timezone.now(),
-        },
-    )
-    return fact
 
 
 def find_winnable_sealed(

@@ -13,19 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from core.pushes import arena_message, send_now
+from games.payloads import GamePayload
 
 
 def game_group(game_id: Any) -> str:
     return f"game.{str(game_id).replace('-', '')}"
 
 
-def state_message(payload: dict[str, Any], origin: str | None = None) -> dict[str, Any]:
+def state_message(payload: GamePayload, origin: str | None = None) -> dict[str, Any]:
     message = arena_message({"type": "state", "game": payload, "pushed": True})
     if origin is not None:
         message["origin"] = origin
     return message
 
 
-def publish_state(payload: dict[str, Any], origin: str | None = None) -> None:
+def publish_state(payload: GamePayload, origin: str | None = None) -> None:
     """Push a game's new state to its sockets (never raises: a lost push is logged)."""
     send_now([game_group(payload["id"])], state_message(payload, origin))

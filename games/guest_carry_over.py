@@ -18,7 +18,9 @@ from typing import Any
 from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.dispatch import receiver
+from django.http import HttpRequest
 
+from accounts.users import Account
 from games.daily import is_closed
 from games.models import Game
 from games.services.recording import record
@@ -41,7 +43,7 @@ def guest_session_key(session: Any) -> str:
     return key
 
 
-def do_carry_over(guest_key: str, user: Any) -> int:
+def do_carry_over(guest_key: str, user: Account) -> int:
     """Give ``user`` the guest's games; returns how many were carried over."""
     if not guest_key:
         return 0
@@ -50,7 +52,7 @@ def do_carry_over(guest_key: str, user: Any) -> int:
         "deal", "daily"
     )
     for game in games.order_by("started_at"):
-        if game.daily_id is not None and not is_closed(game.daily):
+        if game.daily is not None and not is_closed(game.daily):
             continue
         with transaction.atomic():
             game.player = user
@@ -63,7 +65,7 @@ def do_carry_over(guest_key: str, user: Any) -> int:
 
 
 @receiver(user_logged_in, dispatch_uid="games.guest_carry_over")
-def carry_over_on_login(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+def carry_over_on_login(sender: object, request: HttpRequest, user: Account, **kwargs: Any) -> None:
     session = getattr(request, "session", None)
     if session is None:
         return

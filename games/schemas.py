@@ -11,6 +11,8 @@ from typing import Any
 from ninja import Field, Schema
 from pydantic import ConfigDict, StrictInt
 
+from games.engine import GameView
+
 
 class GameCreateIn(Schema):
     """Give one of: ``code``; ``number`` with ``variant``; ``daily`` (a variant); ``match``."""
@@ -82,7 +84,7 @@ class GameOut(Schema):
         description="ms from the start to each action, measured by the server; "
         "null while the game is open"
     )
-    view: dict[str, Any] = Field(description="the engine's player view: no hidden card")
+    view: GameView = Field(description="the engine's player view: no hidden card")
     revealed: list[str] = Field(description="cards this action turned face up")
     result: dict[str, Any] | None = Field(
         description="what the leaderboards recorded, in the answer that ended the game"

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.utils import timezone
 
 from games.engine import parse_code
 from games.engine.solver import SOLVER_VERSION, Solution
+from games.fact_store import Vetting, store_solver_fact
 from games.models import Deal, SolverFact
 from games.services.deals import get_or_create_deal
 
@@ -24,34 +24,9 @@ def current_version() -> str:
 
 
 def do_store_solution(deal: Deal, solution: Solution) -> SolverFact:
-    """Store a solver answer as the deal's SolverFact (update or create).
-
-    An answer cut short by its budget never replaces a known verdict: a later, shorter
-    run must not erase what a longer one proved (nor its par).
-    """
-    with transaction.atomic():
-        existing = SolverFact.objects.select_for_update().filter(deal=deal).first()
-        if (
-            existing is not None
-            and existing.winnable is not None
-            and solution.budget_exhausted is not None
-        ):
-            return existing
-        fact, _ = SolverFact.objects.update_or_create(
-            deal=deal,
-            defaults={
-                "winnable": solution.winnable,
-                "par_moves": solution.moves if solution.winnable else None,
-                "solution": solution.log,
-                "best_cards_left": solution.best_cards_left,
-                "best_moves": solution.best_moves,
-                "nodes": solution.nodes,
-                "ms": float(solution.ms),
-                "solver_version": str(solution.solver_version),
-                "solved_at": timezone.now(),
-            },
-        )
-        return fact
+    """Store a solver answer as the deal's SolverFact, by the one path (games.fact_store):
+    an answer cut short by its budget never replaces a known verdict."""
+    return store_solver_fact(deal, Vetting.of(solution))
 
 
 def do_store_solutions(solutions: Iterable[Solution]) -> int:
@@ -70,13 +45,12 @@ def do_store_solutions(solutions: Iterable[Solution]) -> int:
 def solved_numbers(variant: str, first: int, last: int) -> set[int]:
     """Numbered deals of rule set ``variant`` (``TP-E``, ``TP-C+T``…) in ``first..last``
     with a verdict from the current solver version."""
-    return set(
-        SolverFact.objects.filter(
-            deal__variant=str(variant),
-            deal__sealed=False,
-            deal__number__gte=first,
-            deal__number__lte=last,
-            solver_version=current_version(),
-            winnable__isnull=False,
-        ).values_list("deal__number", flat=True)
-    )
+    numbers = SolverFact.objects.filter(
+        deal__variant=str(variant),
+        deal__sealed=False,
+        deal__number__gte=first,
+        deal__number__lte=last,
+        solver_version=current_version(),
+        winnable__isnull=False,
+    ).values_list("deal__number", flat=True)
+    return {number for number in numbers if number is not None}  # numbered: never None

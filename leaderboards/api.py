@@ -44,6 +44,7 @@ from leaderboards.schemas import (
     SeriesIn,
     SeriesOut,
     SeriesSummary,
+    StartOut,
     SubmitOut,
     TotalsOut,
 )
@@ -218,7 +219,7 @@ def _daily_row(daily: DailyDeal, me: Any, attempts: dict[str, Any], is_today: bo
         closed=closed,
         ranked=me is not None and not closed and attempt is None,
         start=(
-            {"method": "POST", "url": "/api/games", "body": {"daily": daily.variant}}
+            StartOut(method="POST", url="/api/games", body={"daily": daily.variant})
             if is_today
             else None
         ),

@@ -63,7 +63,7 @@ def slowness(duration_ms: int | None) -> int:
     return SLOWEST if duration_ms is None else duration_ms
 
 
-def tie_of(item: Rankable) -> tuple[int, int, int]:
+def tie_of(item: Result | Rankable) -> tuple[int, int, int]:
     """``ranking.tie_key`` as the columns hold it."""
     return (item.cards_left, item.moves, slowness(item.duration_ms))
 
@@ -103,9 +103,7 @@ def _ahead(row: BoardRow, names: tuple[str, ...]) -> TupleLessThan:
 
 
 def _with_results(rows: QuerySet[BoardRow]) -> QuerySet[BoardRow]:
-    return rows.select_related("result__player__profile").defer(
-        "result__log", "result__timings"
-    )
+    return rows.select_related("result__player__profile").defer("result__log", "result__timings")
 
 
 def _ranked(rows: list[BoardRow], position: int, rank: int) -> list[Ranked[Result]]:
@@ -143,8 +141,10 @@ def near(deal: Deal | int, kind: BoardKind, player_id: int) -> tuple[int, list[R
     )[::-1]
     after = list(rows.filter(TupleGreaterThan(_cols(ORDER), order)).order_by(*ORDER)[:AROUND])
     first = before[0] if before else mine
-    counted = rows_of(deal, kind).filter(_ahead(first, ORDER)).aggregate(
-        position=Count("result_id"), ahead=Count("result_id", filter=_ahead(first, TIE))
+    counted = (
+        rows_of(deal, kind)
+        .filter(_ahead(first, ORDER))
+        .aggregate(position=Count("result_id"), ahead=Count("result_id", filter=_ahead(first, TIE)))
     )
     window = [*before, mine, *after]
     return len(before), _ranked(window, counted["position"] + 1, counted["ahead"] + 1)

@@ -39,7 +39,7 @@ READ_ONLY = {
 }
 
 
-class WatchConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class WatchConsumer(AsyncWebsocketConsumer):
     """Joins the groups ``resolve()`` names (leaderboards.watchers writes their events)."""
 
     #: No channel per socket: the process's watchers receive for every socket of a group.
@@ -105,7 +105,9 @@ def _deal_watch(ref: str) -> tuple[tuple[str, ...], dict[str, Any]] | None:
 class DealConsumer(WatchConsumer):
     async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
         ref = str(self.scope["url_route"]["kwargs"]["ref"])[:80]
-        return await database_sync_to_async(_deal_watch)(ref)
+        watch: tuple[tuple[str, ...], dict[str, Any]] | None
+        watch = await database_sync_to_async(_deal_watch)(ref)
+        return watch
 
 
 class FeedConsumer(WatchConsumer):

@@ -8,6 +8,7 @@ as a game not won. Days are the platform's days (``PLATFORM_TIME_ZONE``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -41,7 +42,7 @@ def player_statistics(display_name: str, on: date | None = None) -> dict[str, An
     }
     variants = []
     for variant in VARIANTS:
-        row = rows.get(variant, {})
+        row: Mapping[str, Any] = rows.get(variant, {})
         games, wins = row.get("games", 0), row.get("wins", 0)
         variants.append(
             {

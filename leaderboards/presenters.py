@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.users import Account
 from games.daily import daily_of_deal, daily_ref
 from games.models import Deal, SolverFact
 from leaderboards.models import RecordEvent, Result
 from leaderboards.ranking import is_perfect
 
 
-def player_name(user: Any) -> str | None:
+def player_name(user: Account | None) -> str | None:
     """The public display name (accounts.Profile), else the username."""
     if user is None:
         return None

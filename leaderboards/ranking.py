@@ -35,6 +35,10 @@ class Rankable(Protocol):
 
 
 R = TypeVar("R", bound=Rankable)
+#: What a ranked entry holds: left unbound, because mypy with django-stubs does not always
+#: see a model's fields when it matches the model against a protocol (in boards.py,
+#: ``Ranked[Result]`` was refused under the bound; ``boards.tie_of`` names ``Result``).
+T = TypeVar("T")
 
 
 def tie_key(result: Rankable) -> tuple[int, int, bool, int]:
@@ -59,9 +63,9 @@ def is_perfect(won: bool, moves: int, par: int | None) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Ranked(Generic[R]):
+class Ranked(Generic[T]):
     rank: int
-    item: R
+    item: T
 
 
 def rank_results(results: Iterable[R]) -> list[Ranked[R]]:
@@ -94,7 +98,7 @@ def first_per_player(results: Iterable[R], player_of: Callable[[R], object]) -> 
     return sorted(first.values(), key=sort_key)
 
 
-def around(ranked: Sequence[Ranked[R]], index: int, radius: int = 2) -> list[Ranked[R]]:
+def around(ranked: Sequence[Ranked[T]], index: int, radius: int = 2) -> list[Ranked[T]]:
     """The entries within ``radius`` places of ``index`` (the player's own row)."""
     return list(ranked[max(0, index - radius) : index + radius + 1])
 

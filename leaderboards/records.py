@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from leaderboards.board_rows import Standing
 from leaderboards.models import RecordChange, RecordEvent, Result
 from leaderboards.ranking import is_better
 
@@ -37,8 +38,8 @@ class Decision:
 
 def decide(
     result: Result,
-    previous_best: Result | None,
-    own_previous_best: Result | None,
+    previous_best: Standing | None,
+    own_previous_best: Standing | None,
     deal_ever_won: bool,
 ) -> Decision:
     if not result.on_boards:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from accounts.users import Account
 from games.daily import today
 from leaderboards.models import Result, Series
 from leaderboards.presenters import player_name
@@ -32,7 +33,7 @@ from leaderboards.ranking import competition_ranks_desc
 
 @dataclass
 class Total:
-    player: Any
+    player: Account
     total: int = 0
     played: int = 0
     scores: dict[str, int | None] = field(default_factory=dict)

@@ -19,14 +19,14 @@ class ReadOnly:
         return False
 
 
-class SeatInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(ReadOnly, admin.TabularInline):
     model = MatchPlayer
     fields = ("player", "joined_at", "ready", "left_at", "left_in_round")
     readonly_fields = fields
     extra = 0
 
 
-class RoundInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+class RoundInline(ReadOnly, admin.TabularInline):
     model = Round
     fields = ("number", "deal", "starts_at", "ends_at", "ended_at")
     readonly_fields = fields
@@ -34,7 +34,7 @@ class RoundInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Match)
-class MatchAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("code", "variant", "status", "creator", "rounds", "target_score", "created_at")
     list_filter = ("status", "variant")
     search_fields = ("code", "creator__username")

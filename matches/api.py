@@ -19,6 +19,7 @@ from ninja import Router, Status
 from ninja.responses import codes_4xx
 
 from accounts.auth import BearerOrSession
+from accounts.users import ApiRequest
 from games.api import _answers_refusals
 from games.refs import resolve_deal_ref
 from games.schemas import ErrorOut
@@ -51,7 +52,7 @@ def _standings(match: Match) -> dict[str, Any]:
     summary="Create a match (you take the first seat); answers its join code and link",
 )
 @_answers_refusals
-def create_match(request: HttpRequest, body: MatchIn) -> Any:
+def create_match(request: ApiRequest, body: MatchIn) -> Any:
     chosen = lobby.check_settings(
         body.variant, body.rounds, body.target_score, body.time_limit_s, body.max_players
     )
@@ -64,7 +65,7 @@ def create_match(request: HttpRequest, body: MatchIn) -> Any:
     response={200: list[MatchSummary]},
     summary="My matches (those I have a seat in), newest first",
 )
-def my_matches(request: HttpRequest) -> Any:
+def my_matches(request: ApiRequest) -> Any:
     rows = Match.objects.filter(seats__player=request.auth).order_by("-created_at")[:50]
     return [
         {
@@ -99,7 +100,7 @@ def get_match(request: HttpRequest, ref: str) -> Any:
     summary="Take a seat in a lobby, by the match's id or join code",
 )
 @_answers_refusals
-def join_match(request: HttpRequest, ref: str) -> Any:
+def join_match(request: ApiRequest, ref: str) -> Any:
     return _standings(lobby.do_join(ref, request.auth))
 
 
@@ -110,7 +111,7 @@ def join_match(request: HttpRequest, ref: str) -> Any:
     summary="Say ready (or not); the match starts when every seat is ready",
 )
 @_answers_refusals
-def ready(request: HttpRequest, ref: str, body: ReadyIn) -> Any:
+def ready(request: ApiRequest, ref: str, body: ReadyIn) -> Any:
     return _standings(lobby.do_set_ready(ref, request.auth, body.ready))
 
 
@@ -121,7 +122,7 @@ def ready(request: HttpRequest, ref: str, body: ReadyIn) -> Any:
     summary="Start the match (its creator): round 1 begins after a 3-2-1 countdown",
 )
 @_answers_refusals
-def start(request: HttpRequest, ref: str) -> Any:
+def start(request: ApiRequest, ref: str) -> Any:
     return _standings(lobby.do_start_match(ref, request.auth))
 
 
@@ -132,7 +133,7 @@ def start(request: HttpRequest, ref: str) -> Any:
     summary="Leave: a free seat in the lobby; under way, the rounds left count 0",
 )
 @_answers_refusals
-def leave(request: HttpRequest, ref: str) -> Any:
+def leave(request: ApiRequest, ref: str) -> Any:
     return _standings(lobby.do_leave(ref, request.auth))
 
 

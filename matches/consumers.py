@@ -31,4 +31,6 @@ def _match_watch(ref: str) -> tuple[tuple[str, ...], dict[str, Any]] | None:
 class MatchConsumer(WatchConsumer):
     async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
         ref = str(self.scope["url_route"]["kwargs"]["match_id"])
-        return await database_sync_to_async(_match_watch)(ref)
+        watch: tuple[tuple[str, ...], dict[str, Any]] | None
+        watch = await database_sync_to_async(_match_watch)(ref)
+        return watch

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from accounts.users import Account
 from matches import scoring
 from matches.models import Match
 from matches.standings import Table
@@ -15,12 +16,12 @@ from matches.standings import Table
 HISTORY_LENGTH = 20
 
 
-def match_history(user: Any) -> list[dict[str, Any]]:
+def match_history(user: Account) -> list[dict[str, Any]]:
     """The ``user``'s finished matches: rank, total, players, rounds (three queries
     per match: fine for a profile's 20)."""
-    matches = Match.objects.filter(
-        seats__player=user, status=Match.Status.FINISHED
-    ).order_by("-finished_at")[:HISTORY_LENGTH]
+    matches = Match.objects.filter(seats__player=user, status=Match.Status.FINISHED).order_by(
+        "-finished_at"
+    )[:HISTORY_LENGTH]
     now = timezone.now()
     rows = []
     for match in matches:

@@ -1,8 +1,10 @@
 """Solitaire Arena's rules engine: TriPeaks and Pyramid, pure and typed.
 
 >>> game = new_game("TP1-E-AAAAAAB")
->>> game.apply("D"); game.moves, game.score
+>>> step = game.apply("D"); game.moves, game.score
 (1, 499)
+>>> step.kind, step.score_before, step.score_after, step.game_over
+('draw', 500, 499, False)
 >>> replay("PY1-N-AAAAAAS", "D U").moves
 1
 """
@@ -41,14 +43,18 @@ from games.engine.errors import (
     unseen_card_error,
 )
 from games.engine.generator import deal_deck
+from games.engine.layouts import TABLEAU_SIZE
 from games.engine.play import (
+    DealtCards,
     Game,
     ReplayResult,
     code_deck,
+    dealt_cards,
     format_log,
     new_game,
     parse_log,
     replay,
+    replay_steps,
     resolve_deal,
 )
 from games.engine.pyramid import PyramidGame
@@ -62,6 +68,7 @@ from games.engine.rules import (
     parse_variant,
     with_hogue_scoring,
 )
+from games.engine.steps import Frame, GameView, PlacedCard, Step, StepKind, TableauEntry
 from games.engine.tripeaks import TriPeaksGame
 from games.engine.variants import OPTIONS, parse_rule_set, rule_set_name, rules_for
 
@@ -75,6 +82,7 @@ __all__ = [
     "PYRAMID",
     "SEALED_LIMIT",
     "SEALED_MIN",
+    "TABLEAU_SIZE",
     "UNDO",
     "UNSEEN_DETAIL",
     "WON",
@@ -83,15 +91,22 @@ __all__ = [
     "CardParseError",
     "DealCode",
     "DealCodeError",
+    "DealtCards",
     "DeckError",
     "EngineError",
+    "Frame",
     "Game",
+    "GameView",
     "IllegalActionError",
+    "PlacedCard",
     "PyramidGame",
     "PyramidRules",
     "ReplayError",
     "ReplayResult",
     "RulesError",
+    "Step",
+    "StepKind",
+    "TableauEntry",
     "TriPeaksGame",
     "TriPeaksRules",
     "Variant",
@@ -101,6 +116,7 @@ __all__ = [
     "card_symbol",
     "code_deck",
     "deal_deck",
+    "dealt_cards",
     "format_log",
     "letters_to_number",
     "make_card",
@@ -115,6 +131,7 @@ __all__ = [
     "parse_variant",
     "rank",
     "replay",
+    "replay_steps",
     "resolve_deal",
     "rule_set_name",
     "rules_for",

@@ -8,12 +8,21 @@ costs more than the whole budget. Every refusal is raised before anything change
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from games.engine.cards import PAIRS, SPELLINGS, Card, card_str
-from games.engine.errors import ActionParseError, DeckError, IllegalActionError
+from games.engine.errors import (
+    ActionParseError,
+    DeckError,
+    IllegalActionError,
+    unseen_card_error,
+)
 from games.engine.layouts import FULL_TABLEAU, TABLEAU_SIZE, split_deck
 from games.engine.rules import Variant
+from games.engine.steps import GameView, Step, TableauEntry
+
+#: A game's undo record: a named tuple of what its action changed (each game its own).
+RecordT = TypeVar("RecordT", bound=tuple[object, ...])
 
 DRAW: Final = "D"
 UNDO: Final = "U"
@@ -52,10 +61,12 @@ def canonical_token(token: str) -> str:
     return "+".join(card_str(card) for card in cards if card is not None)
 
 
-class GameBase:
-    """State common to both games. Subclasses implement the rules of their layout."""
+class GameBase(Generic[RecordT]):
+    """State common to both games. Subclasses implement the rules of their layout; each
+    action pushes an undo record (``RecordT``), which ``apply`` reads back into a step."""
 
     __slots__ = (
+        "_last",
         "_undo",
         "deck",
         "discard",
@@ -93,7 +104,9 @@ class GameBase:
         self.score = 0
         self.moves = 0
         self.log: list[str] = []
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[RecordT] = []
+        #: The record of the last action played or undone (what ``apply`` describes).
+        self._last: RecordT | None = None
         self.undo_limit = 100
 
     # -- shared rules -----------------------------------------------------------------
@@ -134,8 +147,21 @@ class GameBase:
     def legal_actions(self) -> list[str]:
         raise NotImplementedError
 
-    def apply(self, token: str) -> None:
-        """Play one log token; IllegalActionError/ActionParseError leave the game as it was."""
+    def apply(self, token: str) -> Step:
+        """Play one log token and say what it did; IllegalActionError/ActionParseError
+        leave the game as it was."""
+        score = self.score
+        self.play(token)
+        record = self._last
+        assert record is not None  # every action that is not refused records itself
+        return self._describe(record, self.log[-1] == UNDO, score)
+
+    def _describe(self, record: RecordT, undone: bool, score_before: int) -> Step:
+        """The step of the action just played (``undone``: the undo of ``record``)."""
+        raise NotImplementedError
+
+    def play(self, token: str) -> None:
+        """``apply`` without the step: the folds (``replay``) that need the end only."""
         if token == DRAW:
             self.draw()
         elif token == UNDO:
@@ -153,7 +179,7 @@ class GameBase:
 
     def _apply_canonical(self, token: str) -> None:
         if token in (DRAW, UNDO) or "+" not in token:
-            self.apply(token)
+            self.play(token)
             return
         first, second = (SPELLINGS[part] for part in token.split("+"))
         if first == second:
@@ -172,7 +198,8 @@ class GameBase:
     def play_pair(self, first: Card, second: Card) -> None:
         raise ActionParseError(f"{self.variant.value} has no pairs: play one card at a time")
 
-    def _push(self, record: tuple[Any, ...], token: str) -> None:
+    def _push(self, record: RecordT, token: str) -> None:
+        self._last = record
         undo = self._undo
         undo.append(record)
         if len(undo) > self.undo_limit:
@@ -180,13 +207,14 @@ class GameBase:
         self.moves += 1
         self.log.append(token)
 
-    def _pop_undo(self) -> tuple[Any, ...]:
+    def _pop_undo(self) -> RecordT:
         if self.removed == FULL_TABLEAU and self._won_beyond_tableau():
             raise IllegalActionError("the game is won: nothing more can be played", "game_over")
         if not self._undo:
             raise IllegalActionError("there is no action left to undo", "nothing_to_undo")
         self.log.append(UNDO)
-        return self._undo.pop()
+        record = self._last = self._undo.pop()
+        return record
 
     def _refuse_after_win(self) -> None:
         if self.removed == FULL_TABLEAU and self._won_beyond_tableau():
@@ -209,9 +237,18 @@ class GameBase:
     def is_face_up(self, pos: int) -> bool:
         raise NotImplementedError
 
-    def view(self) -> dict[str, Any]:
+    def card_at(self, pos: int) -> str:
+        """The card a player clicks at tableau ``pos``: refused when the position is
+        empty, and, face down, exactly as naming that card would be (SPEC §10)."""
+        if not 0 <= pos < TABLEAU_SIZE or self.removed >> pos & 1:
+            raise IllegalActionError(f"position {pos} is empty", "not_in_play")
+        if not self.is_face_up(pos):
+            raise unseen_card_error()
+        return card_str(self.tableau[pos])
+
+    def view(self) -> GameView:
         """The player's view (SPEC §10): JSON-ready, without any card they could not see."""
-        tableau: list[dict[str, Any] | None] = []
+        tableau: list[TableauEntry | None] = []
         for pos, card in enumerate(self.tableau):
             if self.removed >> pos & 1:
                 tableau.append(None)

@@ -70,6 +70,13 @@ TRIPEAKS_PEAK_OF: Final = tuple(
 )
 FULL_TABLEAU: Final = (1 << TABLEAU_SIZE) - 1
 
+#: TriPeaks, the covering relation read the other way: position -> the cards it covers
+#: (those that may turn face up when it goes).
+TRIPEAKS_COVERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(p for p, covers in enumerate(TRIPEAKS_COVERED_BY) if q in covers)
+    for q in range(TABLEAU_SIZE)
+)
+
 #: Pyramid, the covering relation read the other way: position -> the cards it covers
 #: (for the « carte et carte recouvrante » variant, where a card may pair with the last
 #: card still covering it).

@@ -6,7 +6,7 @@ every log it stores and never takes a score, a move count or a result from a cli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -15,8 +15,10 @@ from games.engine.cards import Card
 from games.engine.codes import DealCode, parse_code
 from games.engine.errors import ActionParseError, EngineError, ReplayError
 from games.engine.generator import deal_deck, deal_deck_with_jokers
+from games.engine.layouts import split_deck
 from games.engine.pyramid import PyramidGame
 from games.engine.rules import PyramidRules, TriPeaksRules, Variant
+from games.engine.steps import Frame
 from games.engine.tripeaks import TriPeaksGame
 from games.engine.variants import Rules
 
@@ -119,7 +121,7 @@ def replay(
             tokens[MAX_LOG_TOKENS],
             ActionParseError(f"a log holds at most {MAX_LOG_TOKENS} tokens", "bad_token"),
         )
-    apply = game.apply
+    apply = game.play  # the end is wanted, not the steps
     index = 0
     try:
         for index, token in enumerate(tokens):  # noqa: B007 - index is read in except
@@ -127,3 +129,42 @@ def replay(
     except EngineError as err:
         raise ReplayError(index, tokens[index], err) from None
     return ReplayResult(game, game.status, game.cards_left, game.score, game.moves)
+
+
+def replay_steps(
+    deal: Deal,
+    log: str | Sequence[str],
+    variant: Variant | None = None,
+    rules: Rules | None = None,
+) -> Iterator[Frame]:
+    """The frames of a replay: the view as dealt (step ``None``), then each token's step
+    and the view after it, exactly as live play answered them; ReplayError at the first
+    refused token (after the frames before it)."""
+    game = new_game(deal, variant, rules)
+    tokens = parse_log(log) if isinstance(log, str) else log
+    yield Frame(None, game.view())
+    for index, token in enumerate(tokens):
+        try:
+            step = game.apply(token)
+        except EngineError as err:
+            raise ReplayError(index, token, err) from None
+        yield Frame(step, game.view())
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCards:
+    """Every card of a deal where it is dealt: for staff pages, never for a player."""
+
+    tableau: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    #: First drawn first.
+    stock: tuple[Card, ...]
+
+
+def dealt_cards(code: str | DealCode) -> DealtCards:
+    """Where a code deals each card (the tableau row-major, the discard, the stock)."""
+    parsed = parse_code(code) if isinstance(code, str) else code
+    rules = parsed.rules
+    empty = isinstance(rules, TriPeaksRules) and rules.empty_discard
+    tableau, discard, stock = split_deck(code_deck(parsed), empty)
+    return DealtCards(tableau, tuple(discard), stock)

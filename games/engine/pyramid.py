@@ -5,13 +5,14 @@ last covering card, each a field of ``PyramidRules``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Final, NamedTuple
 
 from games.engine.base import DRAW, GameBase
 from games.engine.cards import CARD_TEXT, PAIR_TEXT, Card, card_str
 from games.engine.errors import IllegalActionError, unseen_card_error
 from games.engine.layouts import PYRAMID_COVER_MASKS, PYRAMID_COVERS
 from games.engine.rules import PyramidRules, Variant
+from games.engine.steps import GameView, PlacedCard, Step, StepKind
 
 KING = 13
 WASTE = -1  # "position" of the discard's top card in undo records
@@ -34,7 +35,33 @@ def last_cover(removed: int, pos: int) -> int:
     return cover if removed & mask == mask else -1
 
 
-class PyramidGame(GameBase):
+class PyramidRecord(NamedTuple):
+    """What one Pyramid action changed, for its undo and its step. ``kind``: ``K`` (a
+    King alone), ``P`` (a pair), ``D`` (a draw), ``R`` (a recycle); each card taken is
+    with where it was (a pyramid position, ``WASTE`` or ``UNDER``), in the order taken."""
+
+    kind: str
+    first: Card = -1
+    first_at: int = WASTE
+    second: Card = -1
+    second_at: int = WASTE
+    score_before: int = 0
+
+    def taken(self) -> list[tuple[Card, int]]:
+        """The cards taken, with where they were, in the order they were taken."""
+        if self.kind == "K":
+            return [(self.first, self.first_at)]
+        if self.kind == "P":
+            return [(self.first, self.first_at), (self.second, self.second_at)]
+        return []
+
+
+DREW: Final = PyramidRecord("D")
+RECYCLED: Final = PyramidRecord("R")
+_KINDS: Final[dict[str, StepKind]] = {"K": "card", "P": "pair", "D": "draw", "R": "recycle"}
+
+
+class PyramidGame(GameBase[PyramidRecord]):
     """A Pyramid game in progress. All pyramid cards are face up; the stock is hidden."""
 
     __slots__ = ("_gone", "recycles", "rules")
@@ -200,7 +227,7 @@ class PyramidGame(GameBase):
             )
         previous = self.score
         self.score = previous + self._take(card, where)
-        self._push(("K", card, where, previous), CARD_TEXT[card])
+        self._push(PyramidRecord("K", card, where, score_before=previous), CARD_TEXT[card])
 
     def play_pair(self, first: Card, second: Card) -> None:
         """Remove two free cards whose values sum to 13."""
@@ -218,14 +245,14 @@ class PyramidGame(GameBase):
         previous = self.score
         gained = self._take(first, where_first) + self._take(second, where_second)
         self.score = previous + gained
-        self._push(("P", first, where_first, second, where_second, previous), token)
+        self._push(PyramidRecord("P", first, where_first, second, where_second, previous), token)
 
     def draw(self) -> None:
         """Draw the stock's top card; on an empty stock, recycle the discard in order."""
         self._refuse_after_win()
         if self.stock:
             self.discard.append(self.stock.pop())
-            self._push(("D",), DRAW)
+            self._push(DREW, DRAW)
             return
         if not self.can_draw():
             raise IllegalActionError(
@@ -238,11 +265,11 @@ class PyramidGame(GameBase):
         self.discard.reverse()
         self.stock, self.discard = self.discard, []
         self.recycles += 1
-        self._push(("R",), DRAW)
+        self._push(RECYCLED, DRAW)
 
     def undo(self) -> None:
         record = self._pop_undo()
-        kind = record[0]
+        kind = record.kind
         if kind == "D":
             self.stock.append(self.discard.pop())
         elif kind == "R":
@@ -250,21 +277,31 @@ class PyramidGame(GameBase):
             self.discard, self.stock = self.stock, []
             self.recycles -= 1
         else:
-            self.score = record[-1]
+            self.score = record.score_before
             # Put cards back in the reverse order they were taken.
-            pairs = (
-                [(record[1], record[2])]
-                if kind == "K"
-                else [(record[3], record[4]), (record[1], record[2])]
-            )
-            for card, where in pairs:
+            for card, where in reversed(record.taken()):
                 self._gone &= ~(1 << card)
                 if where < 0:
                     self.discard.append(card)
                 else:
                     self.removed &= ~(1 << where)
 
-    def view(self) -> dict[str, Any]:
+    def _describe(self, record: PyramidRecord, undone: bool, score_before: int) -> Step:
+        score, status = self.score, self.status
+        kind = _KINDS[record.kind]
+        placed = tuple(
+            PlacedCard(card_str(card), where if where >= 0 else None)
+            for card, where in record.taken()
+        )
+        if undone:
+            return Step("U", "undo", score_before, score, status, restored=placed, undid=kind)
+        token = self.log[-1]
+        if kind == "draw":
+            drawn = (PlacedCard(card_str(self.discard[-1]), None),)
+            return Step(token, kind, score_before, score, status, revealed=drawn)
+        return Step(token, kind, score_before, score, status, removed=placed)
+
+    def view(self) -> GameView:
         """The player's view; with stock against discard, the card under the top too (it
         was the top before the draw, so the player has seen it)."""
         view = super().view()

@@ -5,6 +5,7 @@ traditional draw and Hogue's scoring, each a field of ``TriPeaksRules``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from games.engine.base import DRAW, GameBase
 from games.engine.cards import CARD_TEXT, Card, card_str
@@ -12,10 +13,12 @@ from games.engine.errors import IllegalActionError, unseen_card_error
 from games.engine.layouts import (
     FULL_TABLEAU,
     TRIPEAKS_COVER_MASKS,
+    TRIPEAKS_COVERS,
     TRIPEAKS_PEAK_MASKS,
     TRIPEAKS_PEAK_OF,
 )
 from games.engine.rules import ANY_RANK, TriPeaksRules, Variant, adjacency_masks
+from games.engine.steps import PlacedCard, Step
 
 #: "Card" index of the empty discard in the fit tables (after the jokers 52, 53).
 NO_TOP = 54
@@ -31,7 +34,18 @@ def fit_table(king_ace_linked: bool) -> tuple[int, ...]:
 _FITS = {True: fit_table(True), False: fit_table(False)}
 
 
-class TriPeaksGame(GameBase):
+class TriPeaksRecord(NamedTuple):
+    """What one TriPeaks action changed, for its undo and its step."""
+
+    #: The tableau position played; -1 for a draw.
+    pos: int
+    score_before: int
+    streak_before: int
+    #: Points earned beyond the move's cost (peak, completion, streak bonuses).
+    bonus: int = 0
+
+
+class TriPeaksGame(GameBase[TriPeaksRecord]):
     """A TriPeaks game in progress. Face up is derived: a card is face up once uncovered
     (or from the start, with open peaks)."""
 
@@ -175,7 +189,7 @@ class TriPeaksGame(GameBase):
         if floor is not None and score < floor:
             score = floor
         self.score = score + bonus
-        self._push((pos, previous, streak), CARD_TEXT[card])
+        self._push(TriPeaksRecord(pos, previous, streak, bonus), CARD_TEXT[card])
 
     def draw(self) -> None:
         self._refuse_after_win()
@@ -194,12 +208,12 @@ class TriPeaksGame(GameBase):
         floor = rules.score_floor
         self.score = floor if floor is not None and score < floor else score
         self.streak = 0
-        self._push((-1, previous, streak), DRAW)
+        self._push(TriPeaksRecord(-1, previous, streak), DRAW)
 
     def undo(self) -> None:
         """Take the last action back: the card returns (face down again if it was), and
         the score and the streak are what they were; the move counter does not go down."""
-        pos, previous, streak = self._pop_undo()
+        pos, previous, streak, _ = self._pop_undo()
         card = self.discard.pop()
         if pos < 0:
             self.stock.append(card)
@@ -207,6 +221,57 @@ class TriPeaksGame(GameBase):
             self.removed &= ~(1 << pos)
         self.score = previous
         self.streak = streak
+
+    def _describe(self, record: TriPeaksRecord, undone: bool, score_before: int) -> Step:
+        pos = record.pos
+        if undone:
+            return self._undo_step(pos, score_before)
+        score, status = self.score, self.status
+        token = self.log[-1]
+        if pos < 0:
+            drawn = (PlacedCard(card_str(self.discard[-1]), None),)
+            return Step(token, "draw", score_before, score, status, revealed=drawn)
+        revealed = (
+            ()
+            if self.rules.open_peaks  # every card was face up already
+            else tuple(
+                PlacedCard(card_str(self.tableau[cover]), cover)
+                for cover in TRIPEAKS_COVERS[pos]
+                if self.is_free(cover)
+            )
+        )
+        peak = TRIPEAKS_PEAK_OF[pos]
+        return Step(
+            token,
+            "card",
+            score_before,
+            score,
+            status,
+            revealed=revealed,
+            removed=(PlacedCard(token, pos),),
+            peak_cleared=self.removed & peak == peak,
+            bonus=record.bonus,
+        )
+
+    def _undo_step(self, pos: int, score_before: int) -> Step:
+        """The undo of a draw (``pos`` -1) or of the card at ``pos``: the card is back,
+        and the cards it had uncovered are face down again (but with open peaks)."""
+        score, status = self.score, self.status
+        if pos < 0:
+            return Step("U", "undo", score_before, score, status, undid="draw")
+        removed = self.removed
+        was_removed = removed | 1 << pos
+        hidden = tuple(
+            cover
+            for cover in TRIPEAKS_COVERS[pos]
+            if not removed >> cover & 1
+            and not self.is_face_up(cover)
+            and was_removed & TRIPEAKS_COVER_MASKS[cover] == TRIPEAKS_COVER_MASKS[cover]
+        )
+        restored = (PlacedCard(card_str(self.tableau[pos]), pos),)
+        return Step(
+            "U", "undo", score_before, score, status, restored=restored, hidden=hidden, undid="card"
+        )
 
     def state_key(self) -> tuple[object, ...]:
         return (*super().state_key(), self.streak)

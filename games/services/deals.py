@@ -16,6 +16,7 @@ from django.conf import settings
 from games.daily import today
 from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_rule_set
 from games.models import DailyDeal, Deal, numbered_label
+from games.payloads import DealNames
 from games.services.errors import BadDealCode, DealRequestError, NumberOutOfRange
 
 MAX_REQUEST_CHARS = 64
@@ -101,7 +102,7 @@ def get_or_create_deal(code: DealCode) -> Deal:
     return deal
 
 
-def deal_payload(deal: Deal) -> dict[str, Any]:
+def deal_payload(deal: Deal) -> DealNames:
     """How a deal is named in every answer: the code only once it may be shown."""
     return {
         "code": deal.public_code,

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
+from accounts.users import Account
 from games.daily import is_closed
 from games.models import DailyDeal, Deal, Game
 from games.services.errors import AccountRequired, TooManyOpenGames
@@ -65,7 +66,7 @@ def check_open_games_cap(actor: Actor) -> None:
         raise TooManyOpenGames(limit, [open_game_info(g) for g in current])
 
 
-def ranked_attempt(daily: DailyDeal, account: Any) -> Game | None:
+def ranked_attempt(daily: DailyDeal, account: Account | None) -> Game | None:
     """The account's ranked game on ``daily``, if it ever started one."""
     return Game.objects.filter(daily=daily, player=account, ranked=True).first()
 
@@ -97,4 +98,3 @@ def do_open_game(deal: Deal, actor: Actor, daily: DailyDeal | None = None) -> Op
             raise
         return Opened(raced, resumed=True)
     return Opened(game, resumed=False)
-

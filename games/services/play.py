@@ -22,26 +22,27 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.users import Account, AnyUser
 from games.daily import is_closed
 from games.engine import (
     BLOCKED,
+    TABLEAU_SIZE,
     WON,
     EngineError,
-    IllegalActionError,
-    card_str,
     format_log,
     new_game,
     replay,
-    unseen_card_error,
 )
 from games.engine.play import Game as EngineGame
 from games.models import DailyDeal, Deal, Game
+from games.payloads import GamePayload
 from games.services import listeners, recording
 from games.services.deals import deal_payload
 from games.services.errors import (
@@ -66,19 +67,19 @@ FINISH = "finish"
 class Actor:
     """Who is asking: an account (``user``) or a guest known by their session key."""
 
-    user: Any = None
+    user: AnyUser | None = None
     guest_key: str = ""
 
     @property
-    def account(self) -> Any:
+    def account(self) -> Account | None:
         user = self.user
-        return user if user is not None and getattr(user, "is_authenticated", False) else None
+        return user if isinstance(user, Account) and user.is_authenticated else None
 
 
 # -- checks ------------------------------------------------------------------------------
 
 
-def check_can_act(game: Game, user: Any, guest_key: str | None) -> None:
+def check_can_act(game: Game, user: AnyUser | None, guest_key: str | None) -> None:
     """Only the player who started a game may see or play it (guests: same session)."""
     if game.player_id is not None:
         if user is None or not getattr(user, "is_authenticated", False):
@@ -90,7 +91,7 @@ def check_can_act(game: Game, user: Any, guest_key: str | None) -> None:
         raise GameForbidden()
 
 
-def check_action(data: Any) -> str | int:
+def check_action(data: object) -> str | int:
     """An action frame/body -> a token string, ``abandon``/``finish``, or a position int."""
     if not isinstance(data, dict):
         raise GameServiceError("bad_action", 'send {"action": "KC"} or {"position": 5}')
@@ -98,10 +99,14 @@ def check_action(data: Any) -> str | int:
     if (action is None) == (position is None):
         raise GameServiceError("bad_action", 'send exactly one of "action" or "position"')
     if position is not None:
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise GameServiceError("bad_position", "position is a tableau index 0..27")
-        if not 0 <= position < 28:
-            raise GameServiceError("bad_position", "position is a tableau index 0..27")
+        if (
+            isinstance(position, bool)
+            or not isinstance(position, int)
+            or not 0 <= position < TABLEAU_SIZE
+        ):
+            raise GameServiceError(
+                "bad_position", f"position is a tableau index 0..{TABLEAU_SIZE - 1}"
+            )
         return position
     if not isinstance(action, str) or not action.strip():
         raise GameServiceError("bad_action", "action is a log token: KC, TC+3S, D, U, abandon")
@@ -143,8 +148,8 @@ def game_payload(
     game: Game,
     engine: EngineGame | None = None,
     revealed: list[str] | None = None,
-    result: Any = None,
-) -> dict[str, Any]:
+    result: dict[str, Any] | None = None,
+) -> GamePayload:
     """The one answer shape of HTTP and WebSocket (docs/architecture.md)."""
     engine = engine if engine is not None else rebuild(game)
     view = engine.view()
@@ -174,7 +179,7 @@ def game_payload(
     }
 
 
-def get_game(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
+def get_game(game_id: str | uuid.UUID, actor: Actor) -> GamePayload:
     game = load_game(game_id)
     check_can_act(game, actor.user, actor.guest_key)
     return game_payload(game)
@@ -185,7 +190,7 @@ def get_game(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
 
 def do_start_game(
     deal: Deal,
-    player: Any,
+    player: AnyUser | None,
     guest_key: str = "",
     daily: DailyDeal | None = None,
     *,
@@ -194,7 +199,7 @@ def do_start_game(
     """A new live game on ``deal`` for an account, or for a guest's session. Who may
     start what (ranked attempts, guests and dailies, the open-game cap) is decided by
     ``games.services.opening``; this only creates the row."""
-    account = player if player is not None and getattr(player, "is_authenticated", False) else None
+    account = player if isinstance(player, Account) and player.is_authenticated else None
     if account is None and not guest_key:
         raise GameServiceError("bad_request", "a guest game needs a session")
     engine = new_game(deal.code)
@@ -216,7 +221,7 @@ def do_start_game(
     )
 
 
-def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any]:
+def do_act(game_id: str | uuid.UUID, actor: Actor, action: object) -> GamePayload:
     """Play one action (``{"action": ...}`` or ``{"position": n}``) and answer the payload.
 
     Any refusal raises before anything is written, inside the transaction: the stored
@@ -253,14 +258,20 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: Any) -> dict[str, Any
             return _end(game, engine, WON, revealed)
         game.save(
             update_fields=[
-                "log", "timings", "status", "score", "moves", "cards_left", "last_action_at"
+                "log",
+                "timings",
+                "status",
+                "score",
+                "moves",
+                "cards_left",
+                "last_action_at",
             ]
         )
         listeners.notify(game)
         return game_payload(game, engine, revealed)
 
 
-def do_abandon(game: Game) -> dict[str, Any]:
+def do_abandon(game: Game) -> GamePayload:
     """End a game on its player's behalf (the ``abandon`` action, without an actor check)."""
     with transaction.atomic():
         locked = load_game(game.pk, lock=True)
@@ -271,37 +282,17 @@ def do_abandon(game: Game) -> dict[str, Any]:
 
 
 def _apply(engine: EngineGame, action: str | int) -> list[str]:
-    """Apply one token or position click; the cards this action turned face up."""
+    """Apply one token or position click (the engine refuses a face-down card's position
+    as it refuses naming that card); the cards this action turned face up."""
     index = len(engine.log)
     try:
-        token = _token_at(engine, action) if isinstance(action, int) else action
-        face_down = [
-            pos for pos in range(28) if _in_play(engine, pos) and not engine.is_face_up(pos)
-        ]
-        stock_before = len(engine.stock)
-        engine.apply(token)
+        token = engine.card_at(action) if isinstance(action, int) else action
+        return engine.apply(token).revealed_cards
     except EngineError as err:
         raise ActionRefused(err, index) from None
-    revealed = [card_str(engine.tableau[pos]) for pos in face_down if engine.is_face_up(pos)]
-    if len(engine.stock) == stock_before - 1 and engine.discard:  # a card drawn from the stock
-        revealed.append(card_str(engine.discard[-1]))
-    return revealed
 
 
-def _in_play(engine: EngineGame, pos: int) -> bool:
-    return not engine.removed >> pos & 1
-
-
-def _token_at(engine: EngineGame, pos: int) -> str:
-    """A click on a tableau position -> its card, only if the player can see that card."""
-    if not _in_play(engine, pos):
-        raise IllegalActionError(f"position {pos} is empty", "not_in_play")
-    if not engine.is_face_up(pos):
-        raise unseen_card_error()  # as for naming that card (SPEC §10)
-    return card_str(engine.tableau[pos])
-
-
-def elapsed_ms(game: Game, now: Any) -> int:
+def elapsed_ms(game: Game, now: datetime) -> int:
     """Milliseconds from the game's start to ``now``, by the server's clock."""
     return max(0, int((now - game.started_at).total_seconds() * 1000))
 
@@ -315,7 +306,7 @@ def _copy_figures(game: Game, engine: EngineGame) -> None:
 
 def _end(
     game: Game, engine: EngineGame, status: str, revealed: list[str] | None = None
-) -> dict[str, Any]:
+) -> GamePayload:
     now = timezone.now()
     _copy_figures(game, engine)
     game.status = status

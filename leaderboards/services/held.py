@@ -10,23 +10,23 @@ left as it is.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
+from accounts.users import Account
 from leaderboards import board_rows
 from leaderboards.models import RecordEvent, Result
 from leaderboards.records import decide
 from leaderboards.services.results import apply_decision, do_disqualify_result, lock_board
 
 
-def held_results() -> Any:
+def held_results() -> QuerySet[Result]:
     """The review queue: held results not yet decided, oldest first."""
     return Result.objects.filter(held=True, disqualified=False).order_by("created_at", "id")
 
 
-def do_clear_held_result(result_id: int, by: Any = None) -> list[RecordEvent]:
+def do_clear_held_result(result_id: int, by: Account | None = None) -> list[RecordEvent]:
     """Take a held result off hold and decide its records now; the events it made."""
     with transaction.atomic():
         deal = Result.objects.select_related("deal").get(pk=result_id).deal
@@ -47,7 +47,7 @@ def do_clear_held_result(result_id: int, by: Any = None) -> list[RecordEvent]:
         return apply_decision(state, result, decision, before)
 
 
-def do_disqualify_held_result(result_id: int, by: Any = None) -> None:
+def do_disqualify_held_result(result_id: int, by: Account | None = None) -> None:
     """Remove a held result for good (it held no record, so nobody inherits one)."""
     with transaction.atomic():
         Result.objects.filter(pk=result_id, held=True).update(reviewed_at=timezone.now())

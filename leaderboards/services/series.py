@@ -8,11 +8,11 @@ that a player's series is found by its link, not by guessing.
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
 
+from accounts.users import Account
 from games.services.deals import check_deal_request, get_or_create_deal
 from games.services.errors import DealRequestError
 from leaderboards.errors import LeaderboardsRefusal
@@ -51,7 +51,9 @@ def check_series(title: str, codes: list[str]) -> list[str]:
     return canonical
 
 
-def do_create_series(owner: Any, title: str, codes: list[str], official: bool = False) -> Series:
+def do_create_series(
+    owner: Account, title: str, codes: list[str], official: bool = False
+) -> Series:
     checked = check_series(title, codes)
     with transaction.atomic():
         series = Series.objects.create(

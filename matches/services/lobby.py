@@ -9,6 +9,7 @@ standings frame once each change commits (``matches.events``).
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.users import Account
 from games.engine import Variant
 from matches import events, rules
 from matches.codes import draw_join_code
@@ -78,7 +80,7 @@ def check_settings(
     return MatchSettings(chosen.value, count, target, limit, seats)
 
 
-def do_create_match(creator: Any, chosen: MatchSettings, now: datetime | None = None) -> Match:
+def do_create_match(creator: Account, chosen: MatchSettings, now: datetime | None = None) -> Match:
     """A new lobby with its creator seated; its join code drawn afresh."""
     now = now or timezone.now()
     for _ in range(CODE_ATTEMPTS):
@@ -111,11 +113,11 @@ def _check_lobby_open(match: Match, now: datetime) -> None:
         raise MatchError("match_closed", f"the match is {match.status}", 409)
 
 
-def seat_of(match: Match, user: Any) -> MatchPlayer | None:
+def seat_of(match: Match, user: Account) -> MatchPlayer | None:
     return MatchPlayer.objects.filter(match=match, player=user).first()
 
 
-def do_join(ref: str, user: Any, now: datetime | None = None) -> Match:
+def do_join(ref: str, user: Account, now: datetime | None = None) -> Match:
     """Take a seat (joining twice keeps the one seat). Refused once started or full."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -130,7 +132,7 @@ def do_join(ref: str, user: Any, now: datetime | None = None) -> Match:
     return match
 
 
-def do_set_ready(ref: str, user: Any, ready: bool, now: datetime | None = None) -> Match:
+def do_set_ready(ref: str, user: Account, ready: bool, now: datetime | None = None) -> Match:
     """Say ready (or not). When every seat is ready, with two players or more, the
     match starts at once (``do_start_match`` on everyone's behalf)."""
     now = now or timezone.now()
@@ -151,14 +153,14 @@ def do_set_ready(ref: str, user: Any, ready: bool, now: datetime | None = None) 
     return load_match(match.pk)
 
 
-def _seat_or_refuse(match: Match, user: Any) -> MatchPlayer:
+def _seat_or_refuse(match: Match, user: Account) -> MatchPlayer:
     seat = seat_of(match, user)
     if seat is None:
         raise MatchError("not_in_match", "join the match first", 403)
     return seat
 
 
-def check_start(match: Match, user: Any, now: datetime, *, by_readiness: bool = False) -> None:
+def check_start(match: Match, user: Account, now: datetime, *, by_readiness: bool = False) -> None:
     _check_lobby_open(match, now)
     if not by_readiness and match.creator_id != getattr(user, "pk", None):
         raise MatchError("not_creator", "only the match's creator starts it", 403)
@@ -167,7 +169,7 @@ def check_start(match: Match, user: Any, now: datetime, *, by_readiness: bool = 
 
 
 def do_start_match(
-    ref: str | Any, user: Any, *, by_readiness: bool = False, now: datetime | None = None
+    ref: str | uuid.UUID, user: Account, *, by_readiness: bool = False, now: datetime | None = None
 ) -> Match:
     """Start the match: draw round 1's sealed deal (slow: the solver vets it, outside
     any lock), then, under the lock and checked again, set the round up."""
@@ -185,7 +187,7 @@ def do_start_match(
     return match
 
 
-def do_leave(ref: str, user: Any, now: datetime | None = None) -> Match:
+def do_leave(ref: str, user: Account, now: datetime | None = None) -> Match:
     """Leave. In the lobby the seat is freed (the creator leaving cancels the lobby);
     under way the player forfeits the rounds left, the current one included: their
     open game is ended as it stands and counts 0, like every later round."""

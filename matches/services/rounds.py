@@ -26,13 +26,13 @@ import logging
 import uuid
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.users import Account
 from games.daily import Vetter, Vetting, find_winnable_sealed, solver_vetter, store_solver_fact
 from games.engine import DealCode, Variant
 from games.models import Deal, Game
@@ -213,5 +213,5 @@ def forfeit(match: Match, seat: MatchPlayer, now: datetime) -> None:
         end_round(match, rnd, now)
 
 
-def entry_of(rnd: Round, user: Any) -> RoundGame | None:
+def entry_of(rnd: Round, user: Account) -> RoundGame | None:
     return RoundGame.objects.filter(round=rnd, seat__player=user).select_related("game").first()

@@ -188,8 +188,9 @@ export class Board {
 
     // Stock.
     const stock = view.stock ?? 0;
-    // The server says whether a draw (here: a recycle) is allowed: limited redeals.
-    const canRecycle = game === "PY" && stock === 0 && (view.legal || []).includes("D");
+    // The server's view says whether a draw is allowed (limited redeals included): one
+    // offered on an empty stock can only be a recycle.
+    const canRecycle = stock === 0 && (view.legal || []).includes("D");
     this.stockButton.className = stock > 0 ? "card back" : `card empty-pile${canRecycle ? " recycle" : ""}`;
     this.stockButton.textContent = stock > 0 ? "" : canRecycle ? "↻" : "";
     this.stockCount.textContent = String(stock);

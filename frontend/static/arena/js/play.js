@@ -306,9 +306,10 @@ function tokenAt(pos) {
   return entry && entry.face_up ? entry.card : null;
 }
 
-function isKing(token) {
-  const info = token && strings.cards[token];
-  return !!info && info.value === 13;
+// A card the server lists alone among the legal actions goes alone (a Pyramid King):
+// the rule is the engine's, the page only reads its answer.
+function removedAlone(token) {
+  return !!token && state.game.view.legal.includes(token);
 }
 
 function clickCard(pos) {
@@ -352,7 +353,7 @@ function clickPyramid(pos) {
     return;
   }
   // A King goes alone, in one click; so does any card still covered (the server says why).
-  if (isKing(token) || !free) {
+  if (removedAlone(token) || !free) {
     const flights = token && view.legal.includes(token) ? [launch(board.buttonAt(pos), { fade: true })] : [];
     send(body(pos), {
       shake: pos,
