@@ -17,8 +17,10 @@ over ``POST /api/games/<id>/actions`` (its own keep-alive connection), one actio
 players at once. After each action the server pushes one standings frame to all
 ``players + spectators`` sockets.
 
-Latency per frame and socket: from the frame's ``server_time`` (stamped by the action's
-listener right after the action's commit, before the frame is built) to the moment the
+Latency per frame and socket: from the commit of the oldest action the frame is the
+first to show (``changed_at``: the new code coalesces the actions that commit while a
+frame is being built into the next frame, matches/events.py; the old code built one
+frame per action, stamped ``server_time`` right after its commit) to the moment the
 socket's reader has the frame. "Last socket" is the figure of the issue (commit to the
 last standings frame); "first socket" is one delivery without the fan-out. Target:
 last-socket p99 <= 50 ms. The sockets are read by ``--watch-procs`` client processes of
@@ -52,7 +54,10 @@ from websockets.asyncio.client import ClientConnection, connect
 #: The commit the figures of docs/performance.md compare against (main before the
 #: standings cache, 2026-12-01).
 OLD_COMMIT = "bf66ca5"
-STAMP = '"server_time": "'
+#: A frame's stamps: the oldest change it shows (``changed_at``, frames of coalesced
+#: actions), else the instant it was built (``server_time``: the old code built one
+#: frame per action, right after its commit).
+STAMPS = ('"changed_at": "', '"server_time": "')
 
 MAKE_PLAYERS = """
 import sys
@@ -97,15 +102,17 @@ async def start_match(port: int, tokens: list[str]) -> str:
 
 
 def stamp_of(raw: str | bytes) -> str | None:
-    """A standings frame's ``server_time``, read from its text (no JSON decoding)."""
+    """The instant a standings frame's latency counts from, read from its text (no
+    JSON decoding)."""
     text = raw if isinstance(raw, str) else raw.decode()
     if '"type": "standings"' not in text[:40]:
         return None
-    at = text.find(STAMP)
-    if at < 0:
-        return None
-    at += len(STAMP)
-    return text[at : text.index('"', at)]
+    for stamp in STAMPS:
+        at = text.find(stamp)
+        if at >= 0:
+            at += len(stamp)
+            return text[at : text.index('"', at)]
+    return None
 
 
 class Sockets:

@@ -73,6 +73,11 @@ def match_settings(match: Match) -> dict[str, Any]:
     }
 
 
+#: What no standings figure reads of a round game, and the largest part of its row: a
+#: frame is built several times a second during a round (matches.events).
+_UNUSED_GAME_FIELDS = ("game__log", "game__timings")
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """A match's seats, rounds and round games, loaded once (three queries)."""
@@ -88,7 +93,9 @@ class Table:
             rounds=list(match.round_set.select_related("deal").order_by("number")),
             entries={
                 (e.round_id, e.seat_id): e
-                for e in RoundGame.objects.filter(round__match=match).select_related("game")
+                for e in RoundGame.objects.filter(round__match=match)
+                .select_related("game")
+                .defer(*_UNUSED_GAME_FIELDS)
             },
         )
 
