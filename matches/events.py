@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -38,6 +38,9 @@ from matches.standings import snapshot
 #: Matches with a change no build has started to read yet -> the oldest such change.
 _pending: dict[str, datetime] = {}
 _pending_lock = threading.Lock()
+#: A mark this old is taken for a build that was lost (a server loop closing under it):
+#: the next change queues a build again rather than waiting on it for ever.
+STALE_MARK = timedelta(seconds=5)
 
 
 def publish(match_id: uuid.UUID | str, kind: str = "standings", match: Match | None = None) -> None:
@@ -59,10 +62,12 @@ def publish_change(match_id: uuid.UUID | str) -> None:
     """A round game's change has committed: a standings frame will show it, built after
     now, together with any other change made before that build starts."""
     key = str(match_id)
+    now = timezone.now()
     with _pending_lock:
-        if key in _pending:
+        marked = _pending.get(key)
+        if marked is not None and now - marked < STALE_MARK:
             return
-        _pending[key] = timezone.now()
+        _pending[key] = marked or now
     events.build_on_commit((match_group(key),), partial(_changed_frame, key))
 
 
