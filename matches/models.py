@@ -49,6 +49,8 @@ class Match(models.Model):
     expires_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: Why a match ended before its last round ("" when it ran its course).
+    end_reason = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]

@@ -70,6 +70,8 @@ def match_settings(match: Match) -> dict[str, Any]:
         "expires_at": match.expires_at.isoformat() if match.status == Match.Status.LOBBY else None,
         "started_at": match.started_at.isoformat() if match.started_at else None,
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        # "no_deal": no winnable deal was found for the next round (matches.services.rounds).
+        "end_reason": match.end_reason or None,
     }
 
 

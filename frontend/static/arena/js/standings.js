@@ -15,7 +15,11 @@ export function statusText(snapshot) {
   if (match.status === "lobby") return gettext("In the lobby: waiting for players.");
   if (match.status === "expired") return gettext("Nobody started this match in time: it expired.");
   if (match.status === "cancelled") return gettext("The creator cancelled this match.");
-  if (match.status === "finished") return gettext("The match is over.");
+  if (match.status === "finished") {
+    return match.end_reason === "no_deal"
+      ? gettext("The match is over: no winnable deal was found for the next round, so the rounds played decide.")
+      : gettext("The match is over.");
+  }
   const round = snapshot.round;
   if (!round) return gettext("The next round is being dealt…");
   if (round.over) return gettext("Round over.");
