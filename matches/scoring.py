@@ -1,10 +1,12 @@
 """A match's totals and their order: pure functions over the rounds' figures.
 
 The round score is the round game's score as the engine computed it (TriPeaks 500 -
-moves + peak bonuses, Pyramid 10 per pyramid card): this module never recomputes a
-score, it only adds them up. Seed 001: "le meilleur score après N parties l'emporte" /
-"le premier à atteindre l'objectif". Ties (issue 16) break on fewer total cards left,
-then less total time; players equal on all three share a rank (1, 1, 3).
+moves + peak bonuses, Pyramid 10 per pyramid card), once its player has made a move: a
+game without a single action counts as not played (0 points, every card left). This
+module never recomputes a score, it only picks and adds them up. Seed 001: "le
+meilleur score après N parties l'emporte" / "le premier à atteindre l'objectif". Ties
+(issue 16) break on fewer total cards left, then less total time; players equal on all
+three share a rank (1, 1, 3).
 """
 
 from __future__ import annotations
@@ -26,6 +28,19 @@ class RoundLine:
 
 
 FORFEIT = RoundLine(score=0, cards_left=TABLEAU_CARDS, time_ms=0)
+#: A round game in which its player made no action counts as a game not played: the
+#: same figures as a forfeit (docs/matches.md, "A game not played"). Without this, the
+#: SPEC's TriPeaks score (500 - moves + 100 a peak) would give an untouched game 500,
+#: more than any game of 30 moves that emptied no peak (470).
+NOT_PLAYED = RoundLine(score=0, cards_left=TABLEAU_CARDS, time_ms=0)
+
+
+def round_line(score: int, cards_left: int, time_ms: int, moves: int) -> RoundLine:
+    """What a round game counts: the engine's figures once its player has made a move
+    (``moves``, the SPEC's counter, never goes down), else ``NOT_PLAYED``."""
+    if moves == 0:
+        return NOT_PLAYED
+    return RoundLine(score, cards_left, time_ms)
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,8 @@ def _line(
 ) -> scoring.RoundLine:
     if entry is None or (seat.left_in_round is not None and rnd.number >= seat.left_in_round):
         return scoring.FORFEIT
-    return scoring.RoundLine(entry.game.score, entry.game.cards_left, _elapsed_ms(entry, now))
+    game = entry.game
+    return scoring.round_line(game.score, game.cards_left, _elapsed_ms(entry, now), game.moves)
 
 
 def _round_time(rnd: Round) -> dict[str, Any]:
@@ -171,8 +172,11 @@ def _player_row(
         forfeit = seat.left_in_round is not None and current.number >= seat.left_in_round
         if game_entry is not None and not forfeit:
             game = game_entry.game
+            line = _line(seat, current, game_entry, now)
             live = {
-                "score": game.score,
+                # What the round counts (0 until a first move: a game not played).
+                "score": line.score,
+                "played": line is not scoring.NOT_PLAYED,
                 "cards_left": game.cards_left,
                 "moves": game.moves,
                 "elapsed_ms": _elapsed_ms(game_entry, now),
@@ -213,6 +217,8 @@ def _round_summary(
                 "time_ms": entry.time_ms,
                 "moves": game_entry.game.moves if game_entry is not None else 0,
                 "forfeit": lines[entry.key] is scoring.FORFEIT,
+                "played": lines[entry.key] is not scoring.NOT_PLAYED
+                and lines[entry.key] is not scoring.FORFEIT,
                 "replay": _replay_url(rnd, game_entry, replays),
             }
         )

@@ -68,7 +68,7 @@ export function standingsTable(snapshot, { me = null, compact = false } = {}) {
 export function roundSummary(round) {
   const title = fmt(gettext("Round %(number)s"), { number: round.number });
   const rows = round.results.map((r) => el("tr", {},
-    cell(r.rank, ""), el("td", { text: r.name }), cell(r.forfeit ? gettext("forfeit") : r.score),
+    cell(r.rank, ""), el("td", { text: r.name }), cell(r.forfeit ? gettext("forfeit") : r.played === false ? gettext("not played") : r.score),
     cell(r.cards_left), cell(r.moves), cell(formatDuration(r.time_ms)),
     el("td", {}, r.replay ? el("a", { href: r.replay, class: "replay-link", text: gettext("Replay") }) : "")));
   const head = el("tr", {}, ["#", gettext("Player"), gettext("Score"), gettext("Left"), gettext("Moves"),
