@@ -226,6 +226,10 @@ def _round_summary(
         **_round_time(rnd),
         # The code is public only once the match is over (Deal.reveal_after).
         "deal": rnd.deal.public_code,
+        # Every player's timed replay of the round side by side (frontend/match_replays.py).
+        "replays": f"/matches/{rnd.match_id}/rounds/{rnd.number}/replays/"
+        if rnd.deal.public_code
+        else None,
         "results": results,
     }
 

@@ -30,6 +30,13 @@ def test_an_untouched_game_counts_nothing_and_loses_to_any_game_played() -> None
     assert [entry.key for _, entry in standing] == [2, 1]
 
 
+def test_a_player_who_left_ranks_after_one_who_stayed_without_playing() -> None:
+    stayed = scoring.total(1, [scoring.round_line(500, 28, 0, 0)])
+    left = scoring.total(2, [scoring.FORFEIT])
+    assert (stayed.score, stayed.cards_left, stayed.time_ms) == (0, 28, 0)
+    assert [(rank, e.key) for rank, e in scoring.ranked([left, stayed])] == [(1, 1), (2, 2)]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_in_a_match_the_player_who_played_beats_the_one_who_never_moved() -> None:
     mover, idler = players(2, "idle")

@@ -2,7 +2,8 @@
 (matches/events.py): one build per short tick, never one frame lost for a change.
 
 The publisher's build is held back here (as when the server's builder thread is busy)
-by collecting the builds ``leaderboards.events.build_on_commit`` is handed."""
+by collecting the builds handed to ``leaderboards.events.build_on_commit`` (on SQLite:
+built at once), ``matches.events._queue_build``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from leaderboards import events
+from matches import events
 from tests.matches.helpers import players, started_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def held_builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[str, ...], Callable[[], Any]]]:
     held: list[tuple[tuple[str, ...], Callable[[], Any]]] = []
     monkeypatch.setattr(
-        events, "build_on_commit", lambda groups, build: held.append((tuple(groups), build))
+        events, "_queue_build", lambda groups, build: held.append((tuple(groups), build))
     )
     return held
 

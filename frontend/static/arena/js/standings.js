@@ -74,7 +74,8 @@ export function roundSummary(round) {
   const head = el("tr", {}, ["#", gettext("Player"), gettext("Score"), gettext("Left"), gettext("Moves"),
     gettext("Time"), ""].map((text) => el("th", { scope: "col", text })));
   return el("section", { class: "round-summary", dataset: { round: String(round.number) } },
-    el("h3", {}, title, round.deal ? el("code", { class: "round-code", text: round.deal }) : null),
+    el("h3", {}, title, round.deal ? el("code", { class: "round-code", text: round.deal }) : null,
+      round.replays ? el("a", { href: round.replays, class: "replays-link", text: gettext("All replays side by side") }) : null),
     el("div", { class: "table-wrap" }, el("table", { class: "board" }, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
