@@ -8,14 +8,15 @@ built at once), ``matches.events._queue_build``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
 from matches import events
-from tests.matches.helpers import players, started_match
+from matches.models import Match
+from tests.matches.helpers import Player, players, started_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,15 +58,20 @@ def test_changes_before_the_build_starts_share_one_frame_and_later_ones_get_thei
     assert moves == {"tick0": 2, "tick1": 1, "tick2": 1}
 
 
-def test_a_frame_of_a_deleted_match_is_not_built(
-    held_builds: list[tuple[tuple[str, ...], Callable[[], Any]]],
-) -> None:
-    from matches.models import Match
-
-    seats = players(2, "gone")
+def _one_draw(prefix: str) -> tuple[Player, str, str]:
+    """A started 2-player match whose first player has drawn once: that player, the
+    match's id and their game's id."""
+    seats = players(2, prefix)
     match_id = started_match(seats)["match"]["id"]
     game_id = seats[0].open_round_game(match_id).json()["id"]
     assert seats[0].act(game_id, "D").status_code == 200
+    return seats[0], match_id, game_id
+
+
+def test_a_frame_of_a_deleted_match_is_not_built(
+    held_builds: list[tuple[tuple[str, ...], Callable[[], Any]]],
+) -> None:
+    _, match_id, _ = _one_draw("gone")
     Match.objects.filter(pk=match_id).delete()
     with pytest.raises(LookupError):  # the publisher logs it; nothing is sent
         held_builds[0][1]()
@@ -74,18 +80,11 @@ def test_a_frame_of_a_deleted_match_is_not_built(
 def test_a_mark_left_by_a_lost_build_does_not_stop_the_frames(
     held_builds: list[tuple[tuple[str, ...], Callable[[], Any]]],
 ) -> None:
-    from datetime import timedelta
-
-    from matches import events as match_events
-
-    seats = players(2, "lost")
-    match_id = started_match(seats)["match"]["id"]
-    game_id = seats[0].open_round_game(match_id).json()["id"]
-    assert seats[0].act(game_id, "D").status_code == 200
+    player, match_id, game_id = _one_draw("lost")
     assert len(held_builds) == 1
     # That build never runs (its loop closed): once the mark is stale a change queues again.
-    old = timezone.now() - match_events.STALE_MARK - timedelta(seconds=1)
-    match_events._pending[match_id] = old
-    assert seats[0].act(game_id, "U").status_code == 200
+    old = timezone.now() - events.STALE_MARK - timedelta(seconds=1)
+    events._pending[match_id] = old
+    assert player.act(game_id, "U").status_code == 200
     assert len(held_builds) == 2
     assert held_builds[1][1]()["changed_at"] == old.isoformat()
