@@ -333,6 +333,9 @@ CELERY_BEAT_SCHEDULE: dict[str, Any] = {
 MATCH_COUNTDOWN_S = env_int("MATCH_COUNTDOWN_S", 3, minimum=0)
 MATCH_BREAK_S = env_int("MATCH_BREAK_S", 10, minimum=0)
 MATCH_SOLVER_TIME_BUDGET_S = env_int("MATCH_SOLVER_TIME_BUDGET_S", 5, minimum=1)
+# Draws of candidates (games.daily.find_winnable_sealed, 12 each) before a round is
+# given up: the match stays in its lobby (round 1) or ends on the rounds played.
+MATCH_DEAL_DRAWS = env_int("MATCH_DEAL_DRAWS", 3, minimum=1)
 
 # --- Auth ---------------------------------------------------------------------------------
 

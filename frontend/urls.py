@@ -1,7 +1,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog, set_language
 
-from frontend import match_views, views
+from frontend import match_replays, match_views, views
 
 app_name = "frontend"
 
@@ -22,6 +22,11 @@ urlpatterns = [
     path("me/", views.me, name="me"),
     path("matches/", match_views.matches_page, name="matches"),
     path("matches/<uuid:match_id>/", match_views.match_page, name="match"),
+    path(
+        "matches/<uuid:match_id>/rounds/<int:number>/replays/",
+        match_replays.match_round_replays_page,
+        name="match_replays",
+    ),
     path("i18n/setlang/", set_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="jsi18n"),
 ]

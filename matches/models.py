@@ -17,6 +17,11 @@ from django.utils import timezone
 from games.models import Deal, Game, Variant
 
 
+def match_group(match_id: uuid.UUID | str) -> str:
+    """The Channels group of a match's watchers, from its id (``Match.group``)."""
+    return f"match.{uuid.UUID(str(match_id)).hex}"
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         LOBBY = "lobby", "Lobby"
@@ -44,6 +49,8 @@ class Match(models.Model):
     expires_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: Why a match ended before its last round ("" when it ran its course).
+    end_reason = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]
@@ -61,7 +68,7 @@ class Match(models.Model):
     @property
     def group(self) -> str:
         """The Channels group of everyone watching this match (players and spectators)."""
-        return f"match.{self.pk.hex}"
+        return match_group(self.pk)
 
 
 class MatchPlayer(models.Model):

@@ -35,18 +35,34 @@ class ReadyIn(Schema):
 class MatchOut(Schema):
     """The standings snapshot (every WebSocket frame has this shape too)."""
 
-    type: str = Field(description="standings, round, round_over or match_over")
+    type: str = Field(
+        description="standings, round, round_over, match_over, or no_deal (frames only: "
+        "no winnable deal was found for round 1, the match stays in its lobby)"
+    )
     server_time: str
-    match: dict[str, Any] = Field(description="settings, status, join code and link")
+    changed_at: str | None = Field(
+        None,
+        description="frames built after round games' actions: the server instant of the "
+        "oldest action this frame is the first to show (actions are coalesced)",
+    )
+    match: dict[str, Any] = Field(
+        description="settings, status, join code and link; end_reason 'no_deal' when "
+        "the match ended early for want of a winnable deal"
+    )
     round: dict[str, Any] | None = Field(
         description="the current or next round: number, starts_at, ends_at (server time)"
     )
     rounds_played: int
     players: list[dict[str, Any]] = Field(
         description="ranked: name, rank, ready, left, total, cards_left, time_ms, and "
-        "current (score, cards_left, moves, elapsed_ms, finished) during a round"
+        "current (score as the round counts it, played, cards_left, moves, elapsed_ms, "
+        "finished, status) during a round"
     )
-    rounds: list[dict[str, Any]] = Field(description="each ended round's results")
+    rounds: list[dict[str, Any]] = Field(
+        description="each ended round's results (rank, score, cards_left, time_ms, moves, "
+        "forfeit, played, replay), its deal code and the side-by-side replays page once "
+        "the match is over"
+    )
     podium: list[dict[str, Any]] | None = Field(description="ranks 1-3 once finished")
 
 

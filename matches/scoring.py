@@ -1,10 +1,12 @@
 """A match's totals and their order: pure functions over the rounds' figures.
 
 The round score is the round game's score as the engine computed it (TriPeaks 500 -
-moves + peak bonuses, Pyramid 10 per pyramid card): this module never recomputes a
-score, it only adds them up. Seed 001: "le meilleur score après N parties l'emporte" /
-"le premier à atteindre l'objectif". Ties (issue 16) break on fewer total cards left,
-then less total time; players equal on all three share a rank (1, 1, 3).
+moves + peak bonuses, Pyramid 10 per pyramid card), once its player has made a move: a
+game without a single action counts as not played (0 points, every card left). This
+module never recomputes a score, it only picks and adds them up. Seed 001: "le
+meilleur score après N parties l'emporte" / "le premier à atteindre l'objectif". Ties
+(issue 16) break on fewer total cards left, then less total time, then fewer rounds
+forfeited; players equal on all of them share a rank (1, 1, 3).
 """
 
 from __future__ import annotations
@@ -26,6 +28,19 @@ class RoundLine:
 
 
 FORFEIT = RoundLine(score=0, cards_left=TABLEAU_CARDS, time_ms=0)
+#: A round game in which its player made no action counts as a game not played: the
+#: same figures as a forfeit (docs/matches.md, "A game not played"). Without this, the
+#: SPEC's TriPeaks score (500 - moves + 100 a peak) would give an untouched game 500,
+#: more than any game of 30 moves that emptied no peak (470).
+NOT_PLAYED = RoundLine(score=0, cards_left=TABLEAU_CARDS, time_ms=0)
+
+
+def round_line(score: int, cards_left: int, time_ms: int, moves: int) -> RoundLine:
+    """What a round game counts: the engine's figures once its player has made a move
+    (``moves``, the SPEC's counter, never goes down), else ``NOT_PLAYED``."""
+    if moves == 0:
+        return NOT_PLAYED
+    return RoundLine(score, cards_left, time_ms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +52,9 @@ class Total:
     cards_left: int
     time_ms: int
     rounds: int
+    #: Rounds forfeited (left): the last tie-break, so that a player who left never
+    #: shares a rank with one who stayed and did no better (a round not played).
+    forfeits: int = 0
 
 
 def total(key: int, lines: Iterable[RoundLine]) -> Total:
@@ -48,12 +66,14 @@ def total(key: int, lines: Iterable[RoundLine]) -> Total:
         cards_left=sum(line.cards_left for line in listed),
         time_ms=sum(line.time_ms for line in listed),
         rounds=len(listed),
+        forfeits=sum(1 for line in listed if line is FORFEIT),
     )
 
 
-def order_key(entry: Total) -> tuple[int, int, int]:
-    """Higher total first, then fewer cards left, then less time."""
-    return (-entry.score, entry.cards_left, entry.time_ms)
+def order_key(entry: Total) -> tuple[int, int, int, int]:
+    """Higher total first, then fewer cards left, then less time, then fewer rounds
+    forfeited (a forfeit and a game not played count the same figures)."""
+    return (-entry.score, entry.cards_left, entry.time_ms, entry.forfeits)
 
 
 def ranked(totals: Iterable[Total]) -> list[tuple[int, Total]]:

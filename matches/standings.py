@@ -39,7 +39,8 @@ def _line(
 ) -> scoring.RoundLine:
     if entry is None or (seat.left_in_round is not None and rnd.number >= seat.left_in_round):
         return scoring.FORFEIT
-    return scoring.RoundLine(entry.game.score, entry.game.cards_left, _elapsed_ms(entry, now))
+    game = entry.game
+    return scoring.round_line(game.score, game.cards_left, _elapsed_ms(entry, now), game.moves)
 
 
 def _round_time(rnd: Round) -> dict[str, Any]:
@@ -70,7 +71,14 @@ def match_settings(match: Match) -> dict[str, Any]:
         "expires_at": match.expires_at.isoformat() if match.status == Match.Status.LOBBY else None,
         "started_at": match.started_at.isoformat() if match.started_at else None,
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        # "no_deal": no winnable deal was found for the next round (matches.services.rounds).
+        "end_reason": match.end_reason or None,
     }
+
+
+#: What no standings figure reads of a round game, and the largest part of its row: a
+#: frame is built several times a second during a round (matches.events).
+_UNUSED_GAME_FIELDS = ("game__log", "game__timings")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +96,9 @@ class Table:
             rounds=list(match.round_set.select_related("deal").order_by("number")),
             entries={
                 (e.round_id, e.seat_id): e
-                for e in RoundGame.objects.filter(round__match=match).select_related("game")
+                for e in RoundGame.objects.filter(round__match=match)
+                .select_related("game")
+                .defer(*_UNUSED_GAME_FIELDS)
             },
         )
 
@@ -162,8 +172,11 @@ def _player_row(
         forfeit = seat.left_in_round is not None and current.number >= seat.left_in_round
         if game_entry is not None and not forfeit:
             game = game_entry.game
+            line = _line(seat, current, game_entry, now)
             live = {
-                "score": game.score,
+                # What the round counts (0 until a first move: a game not played).
+                "score": line.score,
+                "played": line is not scoring.NOT_PLAYED,
                 "cards_left": game.cards_left,
                 "moves": game.moves,
                 "elapsed_ms": _elapsed_ms(game_entry, now),
@@ -204,6 +217,8 @@ def _round_summary(
                 "time_ms": entry.time_ms,
                 "moves": game_entry.game.moves if game_entry is not None else 0,
                 "forfeit": lines[entry.key] is scoring.FORFEIT,
+                "played": lines[entry.key] is not scoring.NOT_PLAYED
+                and lines[entry.key] is not scoring.FORFEIT,
                 "replay": _replay_url(rnd, game_entry, replays),
             }
         )
@@ -211,6 +226,10 @@ def _round_summary(
         **_round_time(rnd),
         # The code is public only once the match is over (Deal.reveal_after).
         "deal": rnd.deal.public_code,
+        # Every player's timed replay of the round side by side (frontend/match_replays.py).
+        "replays": f"/matches/{rnd.match_id}/rounds/{rnd.number}/replays/"
+        if rnd.deal.public_code
+        else None,
         "results": results,
     }
 

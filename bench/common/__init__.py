@@ -64,18 +64,19 @@ def server_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def fresh_database() -> None:
-    """Drop and recreate the bench database, migrate it, empty its Redis database."""
+def fresh_database(database: str = BENCH_DB, root: Path = ROOT) -> None:
+    """Drop and recreate the bench database, migrate it, empty its Redis database.
+    ``root``: the source tree whose migrations run (bench/match.py's older code)."""
     import psycopg
     import redis
 
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{database}"')
     redis.Redis.from_url(f"{REDIS}/{BENCH_REDIS_DB}").flushdb()
     subprocess.run(
         [PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT, env=server_env(), check=True, timeout=300,
+        cwd=root, env=server_env(DATABASE_URL=f"{PG}/{database}"), check=True, timeout=300,
     )  # fmt: skip
 
 
@@ -103,13 +104,15 @@ class Server:
     port: int = field(default_factory=spare_port)
     process: subprocess.Popen[bytes] | None = None
     extra_args: tuple[str, ...] = ()
+    #: The source tree served (bench/match.py also serves an older commit's).
+    root: Path = ROOT
 
     def start(self) -> Server:
         self.process = subprocess.Popen(
             [str(ROOT / ".venv/bin/uvicorn"), "config.asgi:application", "--host", "127.0.0.1",
              "--port", str(self.port), "--lifespan", "off", "--no-access-log",
              "--log-level", "warning", "--backlog", "4096", *self.extra_args],
-            cwd=ROOT, env=self.env,
+            cwd=self.root, env=self.env,
         )  # fmt: skip
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -139,8 +142,8 @@ class Server:
 
 
 @contextmanager
-def running(env: dict[str, str], *extra_args: str) -> Iterator[Server]:
-    server = Server(env, extra_args=extra_args).start()
+def running(env: dict[str, str], *extra_args: str, root: Path = ROOT) -> Iterator[Server]:
+    server = Server(env, extra_args=extra_args, root=root).start()
     try:
         yield server
     finally:

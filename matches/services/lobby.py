@@ -148,7 +148,9 @@ def do_set_ready(ref: str, user: Account, ready: bool, now: datetime | None = No
         try:
             return do_start_match(match.pk, user, by_readiness=True)
         except MatchError as err:
-            if err.reason != "match_started":  # someone else's start won: fine
+            # Someone else's start won: fine. No deal: the ready stands, the lobby waits
+            # (everyone was told by do_start_match's frame); the creator may start again.
+            if err.reason not in ("match_started", rounds.NO_DEAL):
                 raise
     return load_match(match.pk)
 
@@ -175,7 +177,12 @@ def do_start_match(
     any lock), then, under the lock and checked again, set the round up."""
     match = load_match(ref)
     check_start(match, user, now or timezone.now(), by_readiness=by_readiness)
-    found = rounds.draw_round_deal(match.variant)
+    try:
+        found = rounds.draw_round_deal(match.variant)
+    except MatchError as err:
+        if err.reason == rounds.NO_DEAL:  # the lobby stays; everyone watching is told
+            events.publish_on_commit(match.pk, rounds.NO_DEAL)
+        raise
     with transaction.atomic():
         match = load_match(match.pk, lock=True)
         now = now or timezone.now()

@@ -76,13 +76,13 @@ def open_round_game(ref: str, actor: Actor) -> Opened:
 def on_game_changed(game_id: str) -> None:
     entry = (
         RoundGame.objects.filter(game_id=game_id)
-        .select_related("round__match__creator__profile", "game")
+        .select_related("round", "game")
         .first()
     )
     if entry is None:
         return
     match_id = entry.round.match_id
-    events.publish(match_id, match=entry.round.match)
+    events.publish_change(match_id)
     ends_at = entry.round.ends_at
     if entry.game.finished_at is not None or (ends_at is not None and timezone.now() >= ends_at):
         do_end_round_if_over(match_id, entry.round.number)

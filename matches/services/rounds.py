@@ -52,13 +52,26 @@ def round_vetter() -> Vetter | None:
     return solver_vetter(float(settings.MATCH_SOLVER_TIME_BUDGET_S))
 
 
+#: Why a match ended early: no winnable deal for its next round (``Match.end_reason``).
+NO_DEAL = "no_deal"
+
+
+def no_deal_error() -> MatchError:
+    return MatchError(NO_DEAL, "no winnable deal was found for this round", 503)
+
+
 def draw_round_deal(variant: str) -> tuple[DealCode, Vetting]:
-    """A sealed code the solver proved winnable; MatchError 503 if none was found."""
+    """A sealed code the solver proved winnable. Each draw vets up to 12 candidates
+    within the solver's budget; when one draw finds none (the budget ran out on each),
+    another is made, ``MATCH_DEAL_DRAWS`` at most; then MatchError 503 ``no_deal``."""
     vet = round_vetter()
-    found = find_winnable_sealed(Variant(variant), vet) if vet is not None else None
-    if found is None:
-        raise MatchError("no_deal", "no winnable deal was found for this round", 503)
-    return found
+    draws = int(settings.MATCH_DEAL_DRAWS)
+    for draw in range(1, draws + 1):
+        found = find_winnable_sealed(Variant(variant), vet) if vet is not None else None
+        if found is not None:
+            return found
+        logger.warning("no winnable %s deal in draw %s of %s", variant, draw, draws)
+    raise no_deal_error()
 
 
 def set_up_round(
@@ -142,11 +155,13 @@ def is_match_over(match: Match, rnd: Round, now: datetime) -> bool:
     return scoring.target_reached(Table.load(match).totals(now), match.target_score)
 
 
-def finish_match(match: Match, now: datetime) -> None:
-    """The match is over: stamp it and reveal every round's code (the match is locked)."""
+def finish_match(match: Match, now: datetime, reason: str = "") -> None:
+    """The match is over: stamp it and reveal every round's code (the match is locked).
+    ``reason``: why it ended before its last round (``NO_DEAL``), said in every frame."""
     match.status = Match.Status.FINISHED
     match.finished_at = now
-    match.save(update_fields=["status", "finished_at"])
+    match.end_reason = reason
+    match.save(update_fields=["status", "finished_at", "end_reason"])
     Deal.objects.filter(match_rounds__match=match).update(reveal_after=now)
     events.publish_on_commit(match.pk, "match_over")
 
@@ -176,7 +191,13 @@ def do_next_round(match_id: uuid.UUID | str, number: int) -> Round | None:
     match = load_match(match_id)
     if match.status != Match.Status.PLAYING:
         return None
-    found = draw_round_deal(match.variant)
+    try:
+        found = draw_round_deal(match.variant)
+    except MatchError as err:
+        if err.reason != NO_DEAL:
+            raise
+        _end_without_deal(match_id, number)
+        return None
     with transaction.atomic():
         match = load_match(match_id, lock=True)
         last = current_round(match)
@@ -191,6 +212,19 @@ def do_next_round(match_id: uuid.UUID | str, number: int) -> Round | None:
             finish_match(match, timezone.now())  # players left while the deal was drawn
             return None
         return set_up_round(match, number, found, timezone.now())
+
+
+def _end_without_deal(match_id: uuid.UUID | str, number: int) -> None:
+    """No winnable deal for round ``number`` after every draw: rather than leave the
+    players waiting on a round that never comes, the match ends on the rounds played
+    (their totals decide, as after its last round), and every frame says why."""
+    with transaction.atomic():
+        match = load_match(match_id, lock=True)
+        last = current_round(match)
+        if match.status != Match.Status.PLAYING or last is None or last.number != number - 1:
+            return
+        logger.warning("match %s ends after round %s: no winnable deal", match.pk, last.number)
+        finish_match(match, timezone.now(), NO_DEAL)
 
 
 def forfeit(match: Match, seat: MatchPlayer, now: datetime) -> None:

@@ -95,6 +95,35 @@ def test_two_browsers_race_a_one_round_match_to_the_podium(
     expect(bob.locator("#podium .place-1 .place-name")).to_have_text("Zephyrine")
     expect(bob.locator(".round-summary .round-code")).to_have_text(deal)
     screenshot(bob, "match-podium-phone")
+
+    # Every player's timed replay of the round side by side, on one clock.
+    bob.locator(".round-summary .replays-link").click()
+    bob.wait_for_url(f"**/matches/{match_id}/rounds/1/replays/")
+    alice.goto(f"/matches/{match_id}/rounds/1/replays/")
+    for page, size in ((alice, "1366x768"), (bob, "phone")):
+        wait_ready(page)
+        expect(page.locator("#mr-code")).to_have_text(deal)
+        boxes = page.locator(".side-player")
+        expect(boxes).to_have_count(2)
+        expect(boxes.nth(0)).to_have_attribute("data-player", "Zephyrine")
+        expect(boxes.nth(1)).to_have_attribute("data-player", "Quillon")
+        for box in (boxes.nth(0), boxes.nth(1)):
+            expect(box.locator(".tableau .slot")).to_have_count(28)
+            expect(box.locator(".side-hud")).to_have_attribute("data-step", "0")
+        page.locator("#mr-last").click()  # the end of the clock: both games as they ended
+        for box in (boxes.nth(0), boxes.nth(1)):
+            expect(box.locator(".side-hud")).to_have_attribute("data-step", str(len(line)))
+        page.locator("#mr-first").click()
+        for box in (boxes.nth(0), boxes.nth(1)):
+            expect(box.locator(".side-hud")).to_have_attribute("data-step", "0")
+        page.locator("#mr-play").click()  # the one clock runs (the first action may be far)
+        expect(page.locator("body")).not_to_have_attribute("data-clock", "0")
+        page.locator("#mr-play").click()
+        _fits(page)
+        screenshot(page, f"match-replays-{size}")
+    if alice.viewport_size["width"] >= 1000:  # side by side on a laptop, stacked on a phone
+        first, second = (alice.locator(".side-player").nth(i).bounding_box() for i in (0, 1))
+        assert first and second and abs(first["y"] - second["y"]) < 2
     bob.goto("/players/Quillon/")
     expect(bob.locator("#player-matches")).to_contain_text("Rank 2 of 2")
     assert not alice.js_errors and not bob.js_errors

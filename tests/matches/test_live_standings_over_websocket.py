@@ -152,14 +152,16 @@ async def test_a_finished_round_reaches_everyone_with_its_summary_then_the_podiu
     seen: list[Any] = []
     for seat in seats:
         game = await sync_to_async(_open)(seat, match_id)
+        await sync_to_async(_act)(seat, game["id"], "D")
         await sync_to_async(_act)(seat, game["id"], "abandon")
     final = await frames_until(ws, "match_over", seen)
-    assert [frame["type"] for frame in seen] == ["standings", "standings", "match_over"]
+    # Actions that commit while a frame is being built share the next one (PostgreSQL).
+    assert 1 <= len(seen) - 1 <= 4 and {f["type"] for f in seen[:-1]} == {"standings"}
     assert final["match"]["status"] == "finished"
     first, second = final["podium"]
-    # Both abandoned at move 0: 500 each and 28 cards left; the time decides.
+    # Both drew once and gave up: 499 each and 28 cards left; the time decides.
     assert (first["total"], first["cards_left"]) == (second["total"], second["cards_left"])
-    assert first["total"] == 500 and first["cards_left"] == 28
+    assert first["total"] == 499 and first["cards_left"] == 28
     assert (first["rank"], second["rank"]) == (1, 2) and first["time_ms"] < second["time_ms"]
     assert final["rounds"][0]["deal"].startswith("TP1-E-")  # revealed at the end
     assert await ws.receive_nothing(timeout=0.1)

@@ -4,10 +4,13 @@ each round game's timed replay)."""
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from freezegun import freeze_time
 
@@ -56,8 +59,10 @@ def test_two_players_play_two_rounds_to_the_podium() -> None:
     summary = after_one["rounds"][0]
     assert [r["name"] for r in summary["results"]] == ["player0", "player1"]
     assert summary["results"][0]["score"] == won["score"]
-    assert summary["deal"] is None
+    assert summary["deal"] is None and summary["replays"] is None
     assert {r["replay"] for r in summary["results"]} == {None}, "no replay before the reveal"
+    side_by_side = f"/matches/{match_id}/rounds/1/replays/"
+    assert alice.client.get(side_by_side).status_code == 404, "not before the match is over"
     assert_no_card(after_one)
 
     second_alice = _play_to_the_end(alice, match_id)
@@ -66,12 +71,29 @@ def test_two_players_play_two_rounds_to_the_podium() -> None:
     assert final["type"] == "standings" and final["match"]["status"] == "finished"
     assert [p["name"] for p in final["podium"]] == ["player0", "player1"]
     assert final["players"][0]["total"] == won["score"] + second_alice["score"]
-    assert final["players"][1]["total"] == 500 + second_bob["score"] - 0  # abandon at move 0
+    # Bob gave up round 1 without a move: a game not played counts 0 (docs/matches.md).
+    assert final["players"][1]["total"] == 0 + second_bob["score"]
     assert all(r["deal"] and r["deal"].startswith("TP1-E-") for r in final["rounds"])
     assert Result.objects.filter(game__match_entry__round__match_id=match_id).count() == 4
     replays = [r["replay"] for rnd in final["rounds"] for r in rnd["results"]]
     assert len(replays) == 4 and all(replays)
     assert alice.client.get(replays[0]).status_code == 200  # played at its recorded pace
+    assert [r["replays"] for r in final["rounds"]] == [
+        side_by_side,
+        f"/matches/{match_id}/rounds/2/replays/",
+    ]
+    page = Client().get(side_by_side, HTTP_ACCEPT_LANGUAGE="fr")  # anyone, in French
+    assert page.status_code == 200
+    assert "Manche 1" in page.content.decode()
+    boot = json.loads(re.search(
+        r'<script id="arena-match-replays" type="application/json">(.*?)</script>',
+        page.content.decode(), re.S,
+    ).group(1))  # fmt: skip
+    assert boot["code"] == final["rounds"][0]["deal"]
+    shown = [(p["name"], p["replay_steps"]["result"]["player"]) for p in boot["players"]]
+    assert shown == [("player0", "player0"), ("player1", "player1")]
+    steps = boot["players"][0]["replay_steps"]
+    assert len(steps["steps"]) == won["moves"] == len(steps["result"]["timings"])
 
     history = bob.get("/api/players/PLAYER1/matches").json()  # any case, anyone may look
     assert [(h["id"], h["rank"], h["players"], h["rounds"]) for h in history] == [

@@ -13,9 +13,15 @@ from freezegun import freeze_time
 from games.models import Game
 from matches.models import Match, Round
 from matches.services.rounds import do_end_round_if_over
-from tests.matches.helpers import players, started_match
+from tests.matches.helpers import Player, players, started_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _draw_and_give_up(seat: Player, match_id: str) -> None:
+    game_id = seat.open_round_game(match_id).json()["id"]
+    assert seat.act(game_id, "D").status_code == 200
+    assert seat.act(game_id, "abandon").status_code == 200
 
 
 def test_the_time_limit_ends_open_games_as_they_stand_and_counts_them() -> None:
@@ -36,7 +42,9 @@ def test_the_time_limit_ends_open_games_as_they_stand_and_counts_them() -> None:
     assert {g.status for g in games} == {"abandoned"} and all(g.finished_at for g in games)
     summary = {r["name"]: r for r in standings["rounds"][0]["results"]}
     assert summary[alice.name]["score"] == 499 and summary[alice.name]["moves"] == 1
-    assert summary[bob.name]["score"] == 500 and summary[bob.name]["cards_left"] == 28
+    # Bob never moved: a game not played, 0 points (docs/matches.md), not the SPEC's 500.
+    assert summary[bob.name]["score"] == 0 and summary[bob.name]["cards_left"] == 28
+    assert summary[bob.name]["played"] is False and summary[alice.name]["played"] is True
     assert standings["round"]["number"] == 2, "the next round was dealt"
 
 
@@ -66,11 +74,11 @@ def test_leaving_forfeits_the_current_round_and_every_later_one() -> None:
     assert refused.status_code == 403 and refused.json()["error"]["reason"] == "left_match"
 
     for seat in (alice, bob):  # round 1 ends when both players still in have finished
-        seat.act(seat.open_round_game(match_id).json()["id"], "abandon")
+        _draw_and_give_up(seat, match_id)
     round_two = Round.objects.get(match_id=match_id, number=2)
     assert not Game.objects.filter(match_entry__round=round_two, player=carol.user).exists()
     for seat in (alice, bob):
-        seat.act(seat.open_round_game(match_id).json()["id"], "abandon")
+        _draw_and_give_up(seat, match_id)
     final = alice.get(f"/api/matches/{match_id}").json()
     assert final["match"]["status"] == "finished"
     row = next(p for p in final["players"] if p["name"] == carol.name)
@@ -88,7 +96,9 @@ def test_when_one_player_is_left_the_match_ends_and_they_win() -> None:
     final = alice.get(f"/api/matches/{match_id}").json()
     assert final["match"]["status"] == "finished" and final["rounds_played"] == 1
     assert [p["name"] for p in final["podium"]] == [alice.name, bob.name]
-    assert final["players"][0]["total"] == 500  # alice's untouched game, ended as it stood
+    # Alice's untouched game, ended as it stood, counts as not played (0), like Bob's
+    # forfeit: the forfeit is the last tie-break, so she stays first.
+    assert [(p["rank"], p["total"]) for p in final["players"]] == [(1, 0), (2, 0)]
 
 
 def test_the_creator_leaving_the_lobby_cancels_it_and_others_free_their_seat() -> None:

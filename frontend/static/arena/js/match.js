@@ -111,7 +111,13 @@ $("match-share").addEventListener("click", async () => {
 });
 
 socket(`/ws/matches/${boot.id}/`, {
-  onMessage: (frame) => { if (frame.type !== "error") render(frame); },
+  onMessage: (frame) => {
+    if (frame.type === "error") return;
+    if (frame.type === "no_deal") {
+      $("match-error").textContent = gettext("No winnable deal was found for the first round: the match has not started. Try again.");
+    }
+    render(frame);
+  },
   onState: (s) => { $("conn").dataset.state = s === "open" ? "live" : s; $("conn").textContent = s === "open" ? gettext("Live") : gettext("Connecting…"); },
 });
 state.timer = setInterval(tick, 200);

@@ -6,26 +6,12 @@ import {
   el, fmt, gettext, readJson, tokenText,
 } from "./common.js";
 import { Board } from "./board.js";
+import { rebuild } from "./replay_views.js";
 import { mountReview } from "./review.js";
 
 const boot = readJson("arena-replay", { start: null, steps: [] });
 const $ = (id) => document.getElementById(id);
 
-// A packed tableau entry is [card, face_up, free] (null: removed).
-const unpack = (entry) => (entry === null ? null : { card: entry[0], face_up: !!entry[1], free: !!entry[2] });
-
-function rebuild(start, changes) {
-  let view = { ...start, tableau: start.tableau.map(unpack) };
-  const views = [{ token: null, view }];
-  for (const [token, diff] of changes) {
-    const { t = [], ...fields } = diff;
-    const tableau = view.tableau.slice();
-    for (const [index, entry] of t) tableau[index] = unpack(entry);
-    view = { ...view, ...fields, tableau };
-    views.push({ token, view });
-  }
-  return views;
-}
 
 const steps = boot.start ? rebuild(boot.start, boot.steps || []) : [];
 const board = new Board($("board"), { variant: boot.variant, interactive: false });

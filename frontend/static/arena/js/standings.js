@@ -15,7 +15,11 @@ export function statusText(snapshot) {
   if (match.status === "lobby") return gettext("In the lobby: waiting for players.");
   if (match.status === "expired") return gettext("Nobody started this match in time: it expired.");
   if (match.status === "cancelled") return gettext("The creator cancelled this match.");
-  if (match.status === "finished") return gettext("The match is over.");
+  if (match.status === "finished") {
+    return match.end_reason === "no_deal"
+      ? gettext("The match is over: no winnable deal was found for the next round, so the rounds played decide.")
+      : gettext("The match is over.");
+  }
   const round = snapshot.round;
   if (!round) return gettext("The next round is being dealt…");
   if (round.over) return gettext("Round over.");
@@ -64,13 +68,14 @@ export function standingsTable(snapshot, { me = null, compact = false } = {}) {
 export function roundSummary(round) {
   const title = fmt(gettext("Round %(number)s"), { number: round.number });
   const rows = round.results.map((r) => el("tr", {},
-    cell(r.rank, ""), el("td", { text: r.name }), cell(r.forfeit ? gettext("forfeit") : r.score),
+    cell(r.rank, ""), el("td", { text: r.name }), cell(r.forfeit ? gettext("forfeit") : r.played === false ? gettext("not played") : r.score),
     cell(r.cards_left), cell(r.moves), cell(formatDuration(r.time_ms)),
     el("td", {}, r.replay ? el("a", { href: r.replay, class: "replay-link", text: gettext("Replay") }) : "")));
   const head = el("tr", {}, ["#", gettext("Player"), gettext("Score"), gettext("Left"), gettext("Moves"),
     gettext("Time"), ""].map((text) => el("th", { scope: "col", text })));
   return el("section", { class: "round-summary", dataset: { round: String(round.number) } },
-    el("h3", {}, title, round.deal ? el("code", { class: "round-code", text: round.deal }) : null),
+    el("h3", {}, title, round.deal ? el("code", { class: "round-code", text: round.deal }) : null,
+      round.replays ? el("a", { href: round.replays, class: "replays-link", text: gettext("All replays side by side") }) : null),
     el("div", { class: "table-wrap" }, el("table", { class: "board" }, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
