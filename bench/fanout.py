@@ -22,10 +22,14 @@ Latency per socket and event, two ways:
 Baseline: the same figure for the first of the watchers to get each event, i.e. the
 cost of one delivery without the fan-out. Target: p99 <= 100 ms from the commit.
 
-The watchers run in client processes of this script (one per 2,500 sockets unless
-``--client-procs``), so the figures include the client's own time to read every frame (a
-browser has one socket each). With more than one client process, each waits a fixed
-``--settle`` seconds per event, then all arrivals are gathered at the end.
+The watchers run in client processes of their own, apart from the process that submits
+(one per 2,500 sockets unless ``--client-procs``; ``--in-process`` keeps them in this
+one), so the figures include the client's own time to read every frame (a browser has
+one socket each). The client measures itself: its CPU time per event while the events
+arrive (``client CPU per event``) and, per event, its first to its last arrival; when its
+CPU per event is near the spread from the first to the last socket, the client is what
+is slow. Each client process waits a fixed ``--settle`` seconds per event, then all
+arrivals are gathered at the end.
 """
 
 from __future__ import annotations
@@ -158,6 +162,7 @@ def summarise(
     first_from_commit: list[float] = []
     server_last: list[float] = []
     server_first: list[float] = []
+    spread: list[float] = []
     complete = written_all = 0
     for event_id, sent in sent_at.items():
         got = arrivals.get(event_id, [])
@@ -167,6 +172,7 @@ def summarise(
         from_send += [t - sent for t in got]
         if got:
             first_from_commit.append(min(got) - start)
+            spread.append(max(got) - min(got))
         row = written.get(committed.get(event_id, -1.0))
         if row:
             written_all += row[0] == sockets
@@ -180,6 +186,7 @@ def summarise(
         "server_first": common.summary_ms(server_first),
         "server_last": common.summary_ms(server_last),
         "server_complete": written_all,
+        "client_spread": common.summary_ms(spread),
     }
 
 
@@ -195,10 +202,12 @@ async def _client(port: int, count: int, pipe: Any) -> None:
     pipe.send(connect_s)
     stop = asyncio.Event()
     asyncio.get_running_loop().add_reader(pipe.fileno(), stop.set)
+    cpu = time.process_time()
     await stop.wait()
+    cpu = time.process_time() - cpu
     pipe.recv()
     await watchers.close()
-    pipe.send((dict(watchers.arrivals), watchers.committed))
+    pipe.send((dict(watchers.arrivals), watchers.committed, cpu))
 
 
 async def measure_split(
@@ -228,14 +237,18 @@ async def measure_split(
     committed: dict[int, float] = {}
     for pipe in pipes:
         pipe.send("stop")
+    client_cpu = 0.0
     for pipe, child in zip(pipes, children, strict=True):
-        theirs, stamps = await asyncio.to_thread(pipe.recv)
+        theirs, stamps, cpu = await asyncio.to_thread(pipe.recv)
         for event_id, times in theirs.items():
             arrivals[event_id] += times
         committed.update(stamps)
+        client_cpu = max(client_cpu, cpu)
         child.join(10)
     written = await server_side(port)
     figures = summarise(arrivals, committed, created_at, sent_at, sockets, written)
+    # The busiest client process's CPU per event (its idle settle time costs none).
+    figures["client_cpu_ms"] = client_cpu * 1000 / max(1, len(logs))
     return {"connect_s": connect_s, "rss_mb": rss, **figures}
 
 
@@ -278,6 +291,11 @@ def main() -> None:
         help="spread the watchers over this many client processes (0: 1 per 2,500 sockets)",
     )
     parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="read the watchers' frames in this process, beside the submitting client",
+    )
+    parser.add_argument(
         "--settle",
         type=float,
         default=1.5,
@@ -309,7 +327,7 @@ def main() -> None:
         with common.running(env, *extra) as server:
             assert server.process is not None
             idle = common.tree_rss_mb(server.process.pid)
-            if clients > 1:
+            if not args.in_process:
                 split = measure_split(
                     server.port, sockets, logs[part], tokens[part], clients, args.settle,
                     server.process.pid,
@@ -338,6 +356,11 @@ def main() -> None:
             f"({figures['server_complete']}/{args.events} events written to every socket)"
         )
         print(f"[{name}] from send:   p50 {send['p50']:6.1f} ms  p99 {send['p99']:6.1f} ms")
+        if "client_cpu_ms" in figures:
+            spread = figures["client_spread"]
+            print(f"[{name}] the client: CPU per event {figures['client_cpu_ms']:6.1f} ms "
+                  f"(busiest client process); first to last arrival p50 {spread['p50']:6.1f} "
+                  f"ms  p99 {spread['p99']:6.1f} ms")  # fmt: skip
         print(f"[{name}] baseline, first socket per event, from commit: p50 "
               f"{first['p50']:6.1f} ms  p99 {first['p99']:6.1f} ms; fan-out p99 / baseline "
               f"p50 = {commit['p99'] / max(first['p50'], 0.001):.1f}x")  # fmt: skip
