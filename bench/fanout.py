@@ -252,10 +252,11 @@ async def server_side(port: int, tries: int = 12) -> dict[float, list[float]]:
             by_pid[answer["pid"]] = answer["pushes"]
     merged: dict[float, list[float]] = {}
     for rows in by_pid.values():
-        for stamp, count, first, last in rows:
-            row = merged.setdefault(stamp, [0, first, last])
+        for stamp, count, first, last, *cpu in rows:
+            row = merged.setdefault(stamp, [0, first, last, 0.0])
             row[0] += count
             row[1], row[2] = min(row[1], first), max(row[2], last)
+            row[3] += cpu[0] if cpu else 0.0
     return merged
 
 
@@ -273,6 +274,7 @@ def summarise(
     server_last: list[float] = []
     server_first: list[float] = []
     spread: list[float] = []
+    server_cpu: list[float] = []
     complete = written_all = 0
     for event_id, sent in sent_at.items():
         got = arrivals.get(event_id, [])
@@ -288,6 +290,7 @@ def summarise(
             written_all += row[0] == sockets
             server_first.append(row[1] - start)
             server_last.append(row[2] - start)
+            server_cpu.append(row[3])
     return {
         "complete_events": complete,
         "from_commit": common.summary_ms(from_commit),
@@ -297,6 +300,7 @@ def summarise(
         "server_last": common.summary_ms(server_last),
         "server_complete": written_all,
         "client_spread": common.summary_ms(spread),
+        "server_cpu": common.summary_ms(server_cpu),
     }
 
 
@@ -473,6 +477,9 @@ def main() -> None:
             f"ms; last socket written p50 {slast['p50']:6.1f} ms  p99 {slast['p99']:6.1f} ms  "
             f"({figures['server_complete']}/{args.events} events written to every socket)"
         )
+        cpu = figures["server_cpu"]
+        print(f"[{name}] server CPU writing one event to its sockets (all processes): p50 "
+              f"{cpu['p50']:6.2f} ms  p99 {cpu['p99']:6.2f} ms")  # fmt: skip
         print(f"[{name}] from send:   p50 {send['p50']:6.1f} ms  p99 {send['p99']:6.1f} ms")
         if "client_cpu_ms" in figures:
             spread = figures["client_spread"]
