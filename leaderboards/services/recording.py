@@ -48,20 +48,12 @@ def _held(played: Played, source: str) -> str | None:
     return held_reason(played.timings)
 
 
-def _new_result(
-    deal: Deal,
-    player: Any,
-    played: Played,
-    source: str,
-    game: Game | None,
-    daily: DailyDeal | None,
-) -> Result:
-    """The unsaved result of ``played`` (its decision time taken now, under the lock)."""
+def _new_result(played: Played, source: str, daily: DailyDeal | None, **links: Any) -> Result:
+    """The unsaved result of ``played`` (its decision time taken now, under the lock);
+    ``links``: its ``deal``, ``player`` and ``game``."""
     held = _held(played, source)
     return Result(
-        deal=deal,
-        player=player,
-        game=game,
+        **links,
         source=source,
         won=played.won,
         abandoned=played.abandoned,
@@ -98,7 +90,7 @@ def do_record(
             existing = Result.objects.filter(game=game).first()
             if existing is not None:
                 return answer(existing, [])
-        result = _new_result(deal, player, played, source, game, daily)
+        result = _new_result(played, source, daily, deal=deal, player=player, game=game)
         # One read of the boards under the lock, before the new result: the record
         # decision and the answer's ranks come from it (leaderboards.board_rows).
         before = board_rows.read_before(

@@ -55,27 +55,21 @@ async def watch_past_the_expiry() -> WebsocketCommunicator:
 
 
 @pytest.mark.parametrize("layer_config", LAYERS, indirect=True)
+@pytest.mark.parametrize(
+    ("refresh_s", "delivered"),
+    [pytest.param(0.2, True, id="renewed"), pytest.param(3600.0, False, id="not-renewed")],
+)
 @pytest.mark.usefixtures("layer_config")
-async def test_a_watcher_open_past_the_group_expiry_still_gets_events(
-    monkeypatch: pytest.MonkeyPatch,
+async def test_a_watcher_open_past_the_group_expiry_gets_events_only_if_renewed(
+    monkeypatch: pytest.MonkeyPatch, refresh_s: float, delivered: bool
 ) -> None:
-    monkeypatch.setattr(watchers, "REFRESH_S", 0.2)
+    monkeypatch.setattr(watchers, "REFRESH_S", refresh_s)
     socket = await watch_past_the_expiry()
     try:
-        assert await socket.receive_json_from(timeout=5) == {"type": "record", "n": 1}
+        if delivered:
+            assert await socket.receive_json_from(timeout=5) == {"type": "record", "n": 1}
+        else:  # the control: the membership really expired
+            assert await socket.receive_nothing(timeout=1.0)
     finally:
         await socket.disconnect()
     assert watchers.local_sockets(events.FEED_GROUP) == 0
-
-
-@pytest.mark.parametrize("layer_config", LAYERS, indirect=True)
-@pytest.mark.usefixtures("layer_config")
-async def test_without_the_renewal_the_membership_expires(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(watchers, "REFRESH_S", 3600.0)
-    socket = await watch_past_the_expiry()
-    try:
-        assert await socket.receive_nothing(timeout=1.0)
-    finally:
-        await socket.disconnect()
