@@ -57,9 +57,9 @@ def _queue(result_id: int) -> None:
     sender thread: Celery's publish is a Redis round trip, and its result backend is
     per thread, so each request thread (Django's ASGI handler gives every request its
     own) built a new Redis backend (profiled: about 45 % of a submission, issue 13)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        from leaderboards.tasks import review_result
+    from leaderboards.tasks import review_result
 
+    if review_result.app.conf.task_always_eager:  # in this thread, on its connection
         review_result.delay(result_id)
     else:
         _SENDER.submit(_send, result_id)
