@@ -22,10 +22,19 @@ Latency per socket and event, two ways:
 Baseline: the same figure for the first of the watchers to get each event, i.e. the
 cost of one delivery without the fan-out. Target: p99 <= 100 ms from the commit.
 
-The watchers run in client processes of this script (one per 2,500 sockets unless
-``--client-procs``), so the figures include the client's own time to read every frame (a
-browser has one socket each). With more than one client process, each waits a fixed
-``--settle`` seconds per event, then all arrivals are gathered at the end.
+The client (``--client``): ``light`` (the default) reads each socket by a callback,
+cuts frames by hand and parses a frame's JSON once per distinct frame (every watcher
+gets the same one), so that the client's own CPU is small beside the fan-out's;
+``websockets`` is the websockets library's client (a task and a JSON parse per socket
+and frame, about 0.15 ms of CPU a frame on this machine). The watchers run in client
+processes of their own, apart from the process that submits
+(one per 2,500 sockets unless ``--client-procs``; ``--in-process`` keeps them in this
+one), so the figures include the client's own time to read every frame (a browser has
+one socket each). The client measures itself: its CPU time per event while the events
+arrive (``client CPU per event``) and, per event, its first to its last arrival; when its
+CPU per event is near the spread from the first to the last socket, the client is what
+is slow. Each client process waits a fixed ``--settle`` seconds per event, then all
+arrivals are gathered at the end.
 """
 
 from __future__ import annotations
@@ -109,6 +118,111 @@ class Watchers:
         await common.close_sockets(self.tasks, self.sockets)
 
 
+HANDSHAKE = (
+    "GET /ws/deals/{code}/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+    "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    "Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n\r\n"
+)
+
+
+class _LightSocket(asyncio.Protocol):
+    """One watcher read by a callback (no task, no client library): frames are cut
+    from the bytes as they come; pings are answered (masked with a zero key)."""
+
+    def __init__(self, owner: LightWatchers, opened: asyncio.Future[None]) -> None:
+        self.owner, self.opened = owner, opened
+        self.buffer = b""
+        self.upgraded = False
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.write(HANDSHAKE.format(code=CODE, port=self.owner.port).encode())
+
+    def data_received(self, data: bytes) -> None:
+        now = time.time()
+        self.buffer += data
+        if not self.upgraded:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if b" 101 " not in self.buffer[:end].split(b"\r\n", 1)[0]:
+                self.opened.set_exception(RuntimeError(self.buffer[:200].decode("latin-1")))
+                return
+            self.buffer, self.upgraded = self.buffer[end + 4 :], True
+        while (frame := self._cut()) is not None:
+            opcode, payload = frame
+            if opcode == 0x1:
+                self.owner.frame(payload, now, self.opened)
+            elif opcode == 0x9 and self.transport is not None:  # ping: pong, zero mask
+                self.transport.write(bytes([0x8A, 0x80 | len(payload)]) + b"\0" * 4 + payload)
+
+    def _cut(self) -> tuple[int, bytes] | None:
+        buffer = self.buffer
+        if len(buffer) < 2:
+            return None
+        size, start = buffer[1] & 0x7F, 2
+        if size >= 126:
+            start = 4 if size == 126 else 10
+            if len(buffer) < start:
+                return None
+            size = int.from_bytes(buffer[2:start], "big")
+        if len(buffer) < start + size:
+            return None
+        self.buffer = buffer[start + size :]
+        return buffer[0] & 0x0F, buffer[start : start + size]
+
+
+class LightWatchers:
+    """The watchers of ``Watchers``, at a fraction of the client's CPU: a frame's bytes
+    are parsed as JSON once per distinct frame (the server writes one frame to all)."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port = port
+        self.count = count
+        self.arrivals: defaultdict[int, list[float]] = defaultdict(list)
+        self.committed: dict[int, float] = {}
+        self.parsed: dict[bytes, int | None] = {}
+        self.sockets: list[_LightSocket] = []
+
+    def frame(self, payload: bytes, now: float, opened: asyncio.Future[None]) -> None:
+        if payload not in self.parsed:
+            frame = json.loads(payload)
+            event_id = frame["event"]["id"] if frame.get("type") == "record" else None
+            if event_id is not None:
+                self.committed.setdefault(event_id, frame.get("bench_committed_at", 0.0))
+            self.parsed[payload] = event_id
+        event_id = self.parsed[payload]
+        if event_id is not None:
+            self.arrivals[event_id].append(now)
+        elif not opened.done():
+            opened.set_result(None)  # the deal's board, sent on connect
+
+    async def open(self) -> float:
+        began = time.perf_counter()
+        gate = asyncio.Semaphore(50)
+        loop = asyncio.get_running_loop()
+
+        async def one() -> None:
+            async with gate:
+                opened: asyncio.Future[None] = loop.create_future()
+                _, socket = await loop.create_connection(
+                    lambda: _LightSocket(self, opened), "127.0.0.1", self.port
+                )
+                await asyncio.wait_for(opened, 60)
+                self.sockets.append(socket)
+
+        await asyncio.gather(*(one() for _ in range(self.count)))
+        return time.perf_counter() - began
+
+    async def close(self) -> None:
+        for socket in self.sockets:
+            if socket.transport is not None:
+                socket.transport.close()
+        await asyncio.sleep(0.5)
+
+
 async def submit(port: int, log: str, token: str) -> tuple[int, float]:
     """One submission; its record event's id and creation time."""
     conn = common.Connection(port)  # a new one each time: uvicorn drops idle keep-alives
@@ -138,10 +252,11 @@ async def server_side(port: int, tries: int = 12) -> dict[float, list[float]]:
             by_pid[answer["pid"]] = answer["pushes"]
     merged: dict[float, list[float]] = {}
     for rows in by_pid.values():
-        for stamp, count, first, last in rows:
-            row = merged.setdefault(stamp, [0, first, last])
+        for stamp, count, first, last, *cpu in rows:
+            row = merged.setdefault(stamp, [0, first, last, 0.0])
             row[0] += count
             row[1], row[2] = min(row[1], first), max(row[2], last)
+            row[3] += cpu[0] if cpu else 0.0
     return merged
 
 
@@ -158,6 +273,8 @@ def summarise(
     first_from_commit: list[float] = []
     server_last: list[float] = []
     server_first: list[float] = []
+    spread: list[float] = []
+    server_cpu: list[float] = []
     complete = written_all = 0
     for event_id, sent in sent_at.items():
         got = arrivals.get(event_id, [])
@@ -167,11 +284,13 @@ def summarise(
         from_send += [t - sent for t in got]
         if got:
             first_from_commit.append(min(got) - start)
+            spread.append(max(got) - min(got))
         row = written.get(committed.get(event_id, -1.0))
         if row:
             written_all += row[0] == sockets
             server_first.append(row[1] - start)
             server_last.append(row[2] - start)
+            server_cpu.append(row[3])
     return {
         "complete_events": complete,
         "from_commit": common.summary_ms(from_commit),
@@ -180,37 +299,41 @@ def summarise(
         "server_first": common.summary_ms(server_first),
         "server_last": common.summary_ms(server_last),
         "server_complete": written_all,
+        "client_spread": common.summary_ms(spread),
+        "server_cpu": common.summary_ms(server_cpu),
     }
 
 
-def client_process(port: int, count: int, pipe: Any) -> None:
+def client_process(port: int, count: int, pipe: Any, light: bool) -> None:
     """A share of the watchers in a process of its own (``--client-procs``)."""
     common.raise_nofile(count * 2 + 1024)
-    asyncio.run(_client(port, count, pipe))
+    asyncio.run(_client(port, count, pipe, light))
 
 
-async def _client(port: int, count: int, pipe: Any) -> None:
-    watchers = Watchers(port, count)
+async def _client(port: int, count: int, pipe: Any, light: bool) -> None:
+    watchers = LightWatchers(port, count) if light else Watchers(port, count)
     connect_s = await watchers.open()
     pipe.send(connect_s)
     stop = asyncio.Event()
     asyncio.get_running_loop().add_reader(pipe.fileno(), stop.set)
+    cpu = time.process_time()
     await stop.wait()
+    cpu = time.process_time() - cpu
     pipe.recv()
     await watchers.close()
-    pipe.send((dict(watchers.arrivals), watchers.committed))
+    pipe.send((dict(watchers.arrivals), watchers.committed, cpu))
 
 
 async def measure_split(
     port: int, sockets: int, logs: list[str], tokens: list[str], procs: int, settle: float,
-    server_pid: int,
+    server_pid: int, light: bool,
 ) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     shares = [sockets // procs + (n < sockets % procs) for n in range(procs)]
     pipes, children = [], []
     for share in shares:
         mine, theirs = context.Pipe()
-        child = context.Process(target=client_process, args=(port, share, theirs))
+        child = context.Process(target=client_process, args=(port, share, theirs, light))
         child.start()
         pipes.append(mine)
         children.append(child)
@@ -228,14 +351,18 @@ async def measure_split(
     committed: dict[int, float] = {}
     for pipe in pipes:
         pipe.send("stop")
+    client_cpu = 0.0
     for pipe, child in zip(pipes, children, strict=True):
-        theirs, stamps = await asyncio.to_thread(pipe.recv)
+        theirs, stamps, cpu = await asyncio.to_thread(pipe.recv)
         for event_id, times in theirs.items():
             arrivals[event_id] += times
         committed.update(stamps)
+        client_cpu = max(client_cpu, cpu)
         child.join(10)
     written = await server_side(port)
     figures = summarise(arrivals, committed, created_at, sent_at, sockets, written)
+    # The busiest client process's CPU per event (its idle settle time costs none).
+    figures["client_cpu_ms"] = client_cpu * 1000 / max(1, len(logs))
     return {"connect_s": connect_s, "rss_mb": rss, **figures}
 
 
@@ -278,6 +405,18 @@ def main() -> None:
         help="spread the watchers over this many client processes (0: 1 per 2,500 sockets)",
     )
     parser.add_argument(
+        "--client",
+        choices=["light", "websockets"],
+        default="light",
+        help="light: a callback per socket, frames cut by hand, JSON parsed once per "
+        "distinct frame; websockets: the websockets library, a task and a parse per socket",
+    )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="read the watchers' frames in this process, beside the submitting client",
+    )
+    parser.add_argument(
         "--settle",
         type=float,
         default=1.5,
@@ -299,6 +438,7 @@ def main() -> None:
     logs = [" ".join(["D", "U"] * pad + line) for pad in paddings]
     tokens = make_players(len(logs), "fan")
 
+    print(f"client: {args.client}{' (in process)' if args.in_process else ''}")
     print(f"watchers of {CODE}, {args.events} record events per run; "
           f"uvicorn {' '.join(args.uvicorn) or '(defaults)'}")  # fmt: skip
     for index, (layer, procs, sockets) in enumerate(runs):
@@ -309,10 +449,10 @@ def main() -> None:
         with common.running(env, *extra) as server:
             assert server.process is not None
             idle = common.tree_rss_mb(server.process.pid)
-            if clients > 1:
+            if not args.in_process:
                 split = measure_split(
                     server.port, sockets, logs[part], tokens[part], clients, args.settle,
-                    server.process.pid,
+                    server.process.pid, args.client == "light",
                 )  # fmt: skip
                 figures = asyncio.run(split)
             else:
@@ -337,7 +477,15 @@ def main() -> None:
             f"ms; last socket written p50 {slast['p50']:6.1f} ms  p99 {slast['p99']:6.1f} ms  "
             f"({figures['server_complete']}/{args.events} events written to every socket)"
         )
+        cpu = figures["server_cpu"]
+        print(f"[{name}] server CPU writing one event to its sockets (all processes): p50 "
+              f"{cpu['p50']:6.2f} ms  p99 {cpu['p99']:6.2f} ms")  # fmt: skip
         print(f"[{name}] from send:   p50 {send['p50']:6.1f} ms  p99 {send['p99']:6.1f} ms")
+        if "client_cpu_ms" in figures:
+            spread = figures["client_spread"]
+            print(f"[{name}] the client: CPU per event {figures['client_cpu_ms']:6.1f} ms "
+                  f"(busiest client process); first to last arrival p50 {spread['p50']:6.1f} "
+                  f"ms  p99 {spread['p99']:6.1f} ms")  # fmt: skip
         print(f"[{name}] baseline, first socket per event, from commit: p50 "
               f"{first['p50']:6.1f} ms  p99 {first['p99']:6.1f} ms; fan-out p99 / baseline "
               f"p50 = {commit['p99'] / max(first['p50'], 0.001):.1f}x")  # fmt: skip

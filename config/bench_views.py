@@ -71,12 +71,17 @@ def time_watch_sockets() -> None:
     async def deliver(sockets: Any, message: dict[str, Any]) -> None:
         sockets = tuple(sockets)
         first = time.time()
+        # The CPU of this thread while writing (the server's own cost of the fan-out,
+        # apart from the machine's load; other tasks count only if a write waits).
+        cpu = time.thread_time()
         await original(sockets, message)
+        cpu = time.thread_time() - cpu
         payload = message.get("payload")
         stamp = payload.get("bench_committed_at") if isinstance(payload, dict) else None
         if stamp and sockets:
-            row = _written.setdefault(stamp, [0, first, first])
+            row = _written.setdefault(stamp, [0, first, first, 0.0])
             row[0] += len(sockets)
             row[2] = time.time()
+            row[3] += cpu
 
     watchers.deliver = deliver

@@ -62,6 +62,12 @@ class ResultAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # results come from the engine's replay, never typed in
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A deleted row would leave its deal's board rows counted (DealBoardState) and
+        # its record unpassed, outside the deal's lock; disqualifying takes it off the
+        # boards under the lock and keeps it, with its reason, for the record history.
+        return False
+
     @admin.action(description="Disqualify selected results (re-ranks, notifies inheritors)")
     def disqualify_results(
         self, request: HttpRequest, queryset: QuerySet[Result]

@@ -6,7 +6,7 @@ boards now keep one row per player and board with the ranking key beside it, and
 module is the only writer. Every path that changes what a deal's boards hold calls it
 while it holds the deal's ``DealBoardState`` row lock, in the same transaction:
 
-* a new result (``leaderboards.services.results``) and a held result cleared
+* a new result (``leaderboards.services.recording``) and a held result cleared
   (``leaderboards.services.held``): :func:`read_before` first (one statement: what the
   record decision and the answer's ranks need), then :func:`add` once it is stored;
 * a disqualification: :func:`remove`.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
@@ -35,15 +36,40 @@ class ReviewUnavailable(LeaderboardsRefusal):
         super().__init__(reason, detail, status)
 
 
+#: Sends the review tasks of this process, one after the other, off the request's thread.
+_SENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-sender")
+
+
 def schedule_review(result: Result) -> None:
-    """Note a pending review and queue its task once the result is committed."""
+    """Note a pending review of a just-stored result and queue its task once the result
+    is committed (``create``: a new result has no review yet)."""
     if not settings.GAME_REVIEWS_ENABLED or not result.log:
         return
-    ResultReview.objects.get_or_create(result=result)
+    ResultReview.objects.create(result=result)
+    result_id = result.pk
+    transaction.on_commit(lambda: _queue(result_id))
+
+
+def _queue(result_id: int) -> None:
+    """Eager (development, tests): run it now. Else hand the send to this process's one
+    sender thread: Celery's publish is a Redis round trip, and its result backend is
+    per thread, so each request thread (Django's ASGI handler gives every request its
+    own) built a new Redis backend (profiled: about 45 % of a submission, issue 13)."""
     from leaderboards.tasks import review_result
 
-    result_id = result.pk
-    transaction.on_commit(lambda: review_result.delay(result_id))
+    if review_result.app.conf.task_always_eager:  # in this thread, on its connection
+        review_result.delay(result_id)
+    else:
+        _SENDER.submit(_send, result_id)
+
+
+def _send(result_id: int) -> None:
+    from leaderboards.tasks import review_result
+
+    try:
+        review_result.delay(result_id)
+    except Exception:  # the broker down: the review stays pending, the result is stored
+        logger.exception("review_result: the task of result %s was not queued", result_id)
 
 
 def do_review_result(result_id: int) -> ResultReview | None:

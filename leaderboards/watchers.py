@@ -13,9 +13,12 @@ replicas behind the proxy) each get one copy and write to their own sockets, so 
 cost of a fan-out splits across processes.
 
 A group message is the publisher's ``{"type": "arena.event", "text": ...}``
-(core/pushes.py); each socket gets ``text`` as its frame, written straight to the
-socket by the group's one task, in the order the messages came. A socket that cannot be
-written (closing) is skipped. Per-player messages (the play socket's ``user.<id>`` and
+(core/pushes.py); each socket gets ``text`` as its frame, written by the group's one
+task, in the order the messages came, with no task per socket. Under uvicorn the frame's
+bytes are built once per message and written to each socket's transport
+(leaderboards.frame_writes); elsewhere (tests' communicators, another server) each socket
+is sent ``text`` through ASGI. A socket that cannot be written (closing, not yet
+accepted) is skipped. Per-player messages (the play socket's ``user.<id>`` and
 ``game.<id>``) stay on their consumer's own channel.
 
 State is per event loop (a server process has one; tests open one per test).
@@ -32,6 +35,7 @@ from typing import Any, Protocol
 from channels.layers import get_channel_layer
 
 from core import pushes
+from leaderboards import frame_writes
 
 logger = logging.getLogger(__name__)
 
@@ -40,11 +44,15 @@ class Socket(Protocol):
     async def send(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None: ...
 
 
+#: A socket and its direct writer (None: it is sent through ASGI).
+Member = tuple[Socket, frame_writes.Writer | None]
+
+
 @dataclass
 class _Group:
     channel: str
     task: asyncio.Task[None] | None = None
-    sockets: dict[int, Socket] = field(default_factory=dict)
+    sockets: dict[int, Member] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,14 +78,20 @@ def _here() -> _LoopGroups:
     return _BY_LOOP.setdefault(loop, _LoopGroups())
 
 
-async def deliver(sockets: Iterable[Socket], message: dict[str, Any]) -> None:
+async def deliver(sockets: Iterable[Member], message: dict[str, Any]) -> None:
     """Write one group message to each of ``sockets`` (bench/ wraps this to time it)."""
     text = pushes.frame_text(message)
     if text is None:
         return
-    for socket in sockets:
+    frame: bytes | None = None
+    for socket, write in sockets:
         try:
-            await socket.send(text_data=text)
+            if write is None:
+                await socket.send(text_data=text)
+                continue
+            if frame is None:
+                frame = frame_writes.text_frame(text)
+            write(frame)  # False: closing or not yet accepted, skipped
         except Exception:  # a socket closing under us: its disconnect removes it
             logger.debug("a watch socket could not be written", exc_info=True)
 
@@ -114,7 +128,8 @@ async def join(group_name: str, socket: Socket) -> None:
             here.groups[group_name] = group
             if here.refresher is None or here.refresher.done():
                 here.refresher = asyncio.create_task(_refresh(here))
-        group.sockets[id(socket)] = socket
+        writer = frame_writes.writer_for(getattr(socket, "base_send", None))
+        group.sockets[id(socket)] = (socket, writer)
 
 
 async def leave(group_name: str, socket: Socket) -> None:

@@ -18,7 +18,8 @@ from accounts.users import Account
 from leaderboards import board_rows
 from leaderboards.models import RecordEvent, Result
 from leaderboards.records import decide
-from leaderboards.services.results import apply_decision, do_disqualify_result, lock_board
+from leaderboards.services.disqualification import do_disqualify_result
+from leaderboards.services.recording import apply_decision, lock_board
 
 
 def held_results() -> QuerySet[Result]:

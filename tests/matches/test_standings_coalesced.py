@@ -2,7 +2,7 @@
 (matches/events.py): one build per short tick, never one frame lost for a change.
 
 The publisher's build is held back here (as when the server's builder thread is busy)
-by collecting the builds handed to ``leaderboards.events.build_on_commit`` (on SQLite:
+by collecting the builds handed to ``core.pushes.build_on_commit`` (on SQLite:
 built at once), ``matches.events._queue_build``."""
 
 from __future__ import annotations

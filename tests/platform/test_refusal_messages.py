@@ -16,7 +16,7 @@ import core.ratelimit
 import games.services.errors
 import leaderboards.errors
 import leaderboards.reviews
-import leaderboards.services.results
+import leaderboards.services.submissions
 import leaderboards.services.series
 import matches.errors
 from core.errors import REFUSAL, Refusal, all_refusal_types, translated
@@ -31,7 +31,7 @@ FAMILIES = (
     games.services.errors.GameServiceError,
     leaderboards.errors.LeaderboardsRefusal,
     leaderboards.reviews.ReviewUnavailable,
-    leaderboards.services.results.SubmissionRefused,
+    leaderboards.services.submissions.SubmissionRefused,
     leaderboards.services.series.SeriesRefused,
     matches.errors.MatchError,
 )

@@ -81,3 +81,29 @@ def test_the_admin_action_asks_for_a_reason_then_disqualifies(client: Client) ->
     result = Result.objects.get(pk=answers[0]["result_id"])
     assert result.disqualified and result.disqualified_reason.startswith("impossible speed")
     assert RecordEvent.objects.get(kind="RECORD_INHERITED").player.username == "honest"
+
+
+def test_the_admin_refuses_to_delete_a_result_and_offers_disqualify(client: Client) -> None:
+    deal, answers = setup_board()
+    admin = get_user_model().objects.create_superuser("boss", password="pw-123456789")
+    client.force_login(admin)
+    rid = answers[0]["result_id"]
+    url = "/admin/leaderboards/result/"
+    page = client.get(f"{url}{rid}/change/")
+    assert page.status_code == 200 and f"{url}{rid}/delete/".encode() not in page.content
+    assert client.get(f"{url}{rid}/delete/").status_code == 403
+    assert client.post(f"{url}{rid}/delete/", {"post": "yes"}).status_code == 403
+    listing = client.get(url)
+    assert b'value="disqualify_results"' in listing.content
+    assert b'value="delete_selected"' not in listing.content
+    bulk = client.post(
+        url, {"action": "delete_selected", "_selected_action": [str(rid)], "post": "yes"}
+    )
+    assert bulk.status_code in (200, 302)
+    assert Result.objects.filter(pk=rid).exists()
+    # The boards still count all three, with the record where it was.
+    state = deal.board_state
+    state.refresh_from_db()
+    assert (state.results_count, state.best_players, state.record_id) == (3, 3, rid)
+    board = client.get(f"/api/deals/{CODE}/leaderboard").json()
+    assert [e["player"] for e in board["entries"]] == ["cheat", "honest", "third"]

@@ -21,7 +21,7 @@ from leaderboards.models import DealBoardState, RecordEvent, Result
 from leaderboards.ranking import around, best_per_player, rank_results
 from leaderboards.services import do_disqualify_result
 from leaderboards.services.held import do_clear_held_result
-from leaderboards.services.results import do_submit_log
+from leaderboards.services.submissions import do_submit_log
 from tests.platform.helpers import bearer, make_player
 from tests.records.conftest import finish, numbered
 from tests.records.logs import greedy_log, padded, text, winning_log
