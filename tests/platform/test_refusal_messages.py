@@ -16,8 +16,8 @@ import core.ratelimit
 import games.services.errors
 import leaderboards.errors
 import leaderboards.reviews
-import leaderboards.services.submissions
 import leaderboards.services.series
+import leaderboards.services.submissions
 import matches.errors
 from core.errors import REFUSAL, Refusal, all_refusal_types, translated
 from core.ratelimit import RateLimited, Verdict
