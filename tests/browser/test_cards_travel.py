@@ -34,6 +34,7 @@ FOLLOW_JS = """(label) => new Promise((resolve, reject) => {
     if (!copy) return;
     watch.disconnect();
     seen.startMs = performance.now() - t0;
+    seen.answeredBeforeFlight = seen.answerMs !== undefined;
     const animation = copy.getAnimations()[0];
     seen.durationMs = animation.effect.getTiming().duration;
     animation.finished.then(() => {
@@ -74,8 +75,10 @@ def test_a_played_card_travels_and_lands_on_the_discard(new_page: Any, viewport:
     page = new_page(viewport)
     start_from_home(page, 1, "TP-E")
     seen = page.evaluate(FOLLOW_JS, playable_card(page))
-    # It starts on the click (before any answer), takes about 200 ms, lands on the discard.
-    assert seen["startMs"] < 50, seen
+    # It starts on the click, before the server's answer is drawn (how soon is measured and
+    # written below, not asserted: a loaded machine delays both), takes about 200 ms, and
+    # lands on the discard.
+    assert seen["answeredBeforeFlight"] is False, seen
     assert seen["durationMs"] == 200
     for got, want in zip(seen["copy"], seen["discard"], strict=True):
         assert abs(got - want) <= 1.0, seen

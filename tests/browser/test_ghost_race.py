@@ -39,7 +39,9 @@ result = deal.code
 
 def test_a_ghost_race_ends_with_the_chart_of_both_runs(new_page: Any, arena_server: Server) -> None:
     code, line = winnable_deal(Variant.TP_E, start=400)
-    timings = [1000 * (index + 1) for index in range(len(line))]
+    # The ghost runs on the player's game clock (from the game's start): its first action
+    # comes late enough that a loaded machine still shows the ghost's starting figures.
+    timings = [10000 + 1000 * index for index in range(len(line))]
     script = (
         RECORD.replace("CODE", repr(code))
         .replace("LOG", repr(" ".join(line)))
