@@ -2,14 +2,12 @@
 repository's data file of solver facts (games/data/solver_facts.tsv.gz), and the file is
 checked like a test (python-chess keeps its perft data the same way):
 
-* always (seconds): the file holds deals 1..N of each rule set (TriPeaks Easy and
-  Classic whole, N = 2000; Pyramid from deal 1 as far as it has been solved), from this
-  solver version; every line it gives replays through the engine to what it claims; the
-  winnable shares of the rule sets it holds whole fall inside the published ranges;
+* always (seconds): the file holds deals 1..2000 of each of the app's three rule sets,
+  from this solver version; every line it gives replays through the engine to what it
+  claims; the winnable shares fall inside the published ranges;
 * slow (RUN_SLOW=1, CI's third pass): 200 deals drawn with a fixed seed, and the slowest
   deals of each rule set by the file's node counts, are solved again and must give the
-  file's answer (winnable, par, best cards left, best moves); a rule set the file holds
-  only in part gets its missing deals solved here for its range check.
+  file's answer (winnable, par, best cards left, best moves).
 
 A solver change that alters an answer makes the slow check fail: then bump
 SOLVER_VERSION and regenerate the file (docs/solvability.md says how).
@@ -27,7 +25,7 @@ import pytest
 from games.engine import Variant, numbered_code, parse_code, replay
 from games.engine.solver import SOLVER_VERSION
 from games.facts_data import FileFact, read_facts_file
-from games.solvability import numbered_codes, solve_many
+from games.solvability import solve_many
 
 DEALS = range(1, 2001)
 #: Per deal, for the re-solved sample. This is a check of the answers, not of speed
@@ -56,24 +54,9 @@ def facts() -> dict[Variant, list[FileFact]]:
     return by_variant
 
 
-def complete(variant: Variant) -> bool:
-    return len(facts()[variant]) == len(DEALS)
-
-
-@functools.cache
 def verdicts(variant: Variant) -> tuple[bool, ...]:
-    """Winnable or not for deals 1..2000: the file's, and for deals the file does not hold
-    yet (it is filled in order, so they are its tail) solved here, which is slow."""
-    rows = [fact.winnable for fact in facts()[variant]]
-    if not complete(variant):
-        if os.environ.get("RUN_SLOW") != "1":
-            pytest.skip(f"the facts file holds {variant.value} 1..{len(rows)} only: RUN_SLOW=1")
-        missing = numbered_codes(variant, len(rows) + 1, DEALS.stop - 1)
-        solved = list(solve_many(missing, os.cpu_count() or 2, TIME_BUDGET_S))
-        assert not [row for row in solved if "error" in row]
-        assert all(row["winnable"] is not None for row in solved)
-        rows += [bool(row["winnable"]) for row in solved]
-    return tuple(rows)
+    """Winnable or not for deals 1..2000, as the file says."""
+    return tuple(fact.winnable for fact in facts()[variant])
 
 
 def share(variant: Variant) -> float:
@@ -86,14 +69,9 @@ def share(variant: Variant) -> float:
     return percent
 
 
-def test_the_file_holds_deals_1_to_n_of_each_rule_set() -> None:
-    """TriPeaks whole; Pyramid from deal 1 on, as far as it was solved (the command is
-    resumable: docs/solvability.md)."""
+def test_the_file_holds_deals_1_to_2000_of_each_rule_set() -> None:
     for variant, rows in facts().items():
-        numbers = range(1, len(rows) + 1)
-        assert [f.code for f in rows] == [numbered_code(variant, n).text for n in numbers]
-        assert len(rows) <= len(DEALS)
-    assert complete(Variant.TP_E) and complete(Variant.TP_C)
+        assert [f.code for f in rows] == [numbered_code(variant, n).text for n in DEALS]
 
 
 def test_every_line_of_the_file_replays_to_what_it_claims() -> None:
@@ -106,18 +84,7 @@ def test_every_line_of_the_file_replays_to_what_it_claims() -> None:
             assert fact.par == (fact.best_moves if fact.winnable else None), fact.code
 
 
-def _range_cases() -> list[object]:
-    """A rule set the file holds whole is checked in every pass; one it holds in part is
-    completed by solving (slow: CI's third pass)."""
-    return [
-        variant if complete(variant) else pytest.param(
-            variant, marks=[pytest.mark.slow, pytest.mark.timeout(3600)]
-        )
-        for variant in PUBLISHED
-    ]  # fmt: skip
-
-
-@pytest.mark.parametrize("variant", _range_cases())
+@pytest.mark.parametrize("variant", list(PUBLISHED))
 def test_winnable_share_is_inside_the_published_range(variant: Variant) -> None:
     low, high = PUBLISHED[variant]
     assert low <= share(variant) <= high
