@@ -42,7 +42,7 @@ from games.engine.solver.pyramid.state import (
     PARTNER,
     SIDE_FULL,
     Tables,
-    read_path,
+    breadth_first_answer,
     start_key,
 )
 
@@ -90,23 +90,16 @@ def solve_pyramid_variant(
     tables = Tables(deck)
     side_ranks = tables.side_ranks
     limit = rules.max_recycles
-    root = start_key(game, tables) & ((1 << R_SHIFT) - 1)
-    if limit is not None:
-        root |= game.recycles << R_SHIFT
+    root = _root_key(game, tables, limit)
     parent: dict[int, int] = {root: -1}
     depth: dict[int, int] = {root: 0}  # moves << 8, as read_path reads them
     queue = deque([root])
     strict, against, covers = rules.strict_win, rules.stock_against_discard, rules.last_cover_pairs
     cover_cache: dict[int, tuple[int, ...]] = {}
-
-    def left_of(key: int) -> int:
-        left = TABLEAU_SIZE - (key & LOW).bit_count()
-        if strict:
-            left += (SIDE_FULL & ~(key >> G_SHIFT)).bit_count()
-        return left
-
-    best_key, best_left = root, left_of(root)
+    best_key, best_left = root, _cards_left(root, strict)
     nodes, exhausted = 0, None
+    # The pyramid's moves are made inline and the stock side's in one call per node
+    # that has them: the loop stays in this function, where the search spends its time.
     while queue and best_left:
         key = queue.popleft()
         nodes += 1
@@ -114,7 +107,7 @@ def solve_pyramid_variant(
             exhausted = budget.exceeded(nodes)
             if exhausted:
                 break
-        left = left_of(key)
+        left = _cards_left(key, strict)
         if left < best_left:
             best_key, best_left = key, left
             if not left:
@@ -129,40 +122,67 @@ def solve_pyramid_variant(
                 children.extend(
                     key | pair for pair in _last_cover_pairs(tables, pmask, cover_cache)
                 )
-            gone = key >> G_SHIFT & SIDE_FULL
-            k = key >> K_SHIFT & 31
-            recycles = key >> R_SHIFT
-            remaining = SIDE_FULL & ~gone
-            base = pmask | gone << G_SHIFT | recycles << R_SHIFT
-            if k:
-                top = 1 << (k - 1)
-                below = remaining & (top - 1)
-                after = base | top << G_SHIFT | below.bit_length() << K_SHIFT
-                partner = PARTNER[side_ranks[k - 1]]
-                if partner:
-                    children.extend(after | pos_bit for pos_bit in by_rank[partner])
-                    under = 1 << (below.bit_length() - 1) if below else 0
-                    if against and under and side_ranks[below.bit_length() - 1] == partner:
-                        rest = below & ~under
-                        children.append(
-                            base | (top | under) << G_SHIFT | rest.bit_length() << K_SHIFT
-                        )
-                else:
-                    children.append(after)
-            stock = remaining >> k
-            if stock:
-                children.append(base | (k + (stock & -stock).bit_length()) << K_SHIFT)
-            elif k and (limit is None or recycles < limit):
-                children.append(base + ((limit is not None) << R_SHIFT))
+            _stock_side_moves(key, side_ranks, by_rank, limit, against, children)
         d = depth[key] + 256
         for child in children:
             if child not in depth:
                 depth[child] = d
                 parent[child] = key
                 queue.append(child)
-    tokens = read_path(parent, depth, best_key, deck)
-    moves = depth[best_key] >> 8
-    if not best_left:
-        return Outcome(True, moves, tokens, 0, moves, nodes)
-    winnable = None if exhausted else False
-    return Outcome(winnable, None, tokens, best_left, moves, nodes, exhausted)
+    return breadth_first_answer(parent, depth, best_key, best_left, deck, nodes, exhausted)
+
+
+def _root_key(game: PyramidGame, tables: Tables, limit: int | None) -> int:
+    """The search's start: the A*'s key of ``game`` without its fresh cards and left
+    Kings (this search has neither), and with a redeal limit the recycles made."""
+    root = start_key(game, tables) & ((1 << R_SHIFT) - 1)
+    if limit is not None:
+        root |= game.recycles << R_SHIFT
+    return root
+
+
+def _cards_left(key: int, strict: bool) -> int:
+    """The cards a key leaves as the engine counts them: the pyramid's, and under
+    ``strict_win`` the stock side's too."""
+    left = TABLEAU_SIZE - (key & LOW).bit_count()
+    if strict:
+        left += (SIDE_FULL & ~(key >> G_SHIFT)).bit_count()
+    return left
+
+
+def _stock_side_moves(
+    key: int,
+    side_ranks: tuple[int, ...],
+    by_rank: tuple[tuple[int, ...], ...],
+    limit: int | None,
+    against: bool,
+    children: list[int],
+) -> None:
+    """Append to ``children`` the moves of the discard's top (with a pyramid card, alone
+    if a King, with the card under it when ``against``), the draw and the recycle while
+    ``limit`` allows one: apart from the pyramid's moves because each reads several
+    fields of the key, and appended in place to spare a list per node."""
+    pmask = key & LOW
+    gone = key >> G_SHIFT & SIDE_FULL
+    k = key >> K_SHIFT & 31
+    recycles = key >> R_SHIFT
+    remaining = SIDE_FULL & ~gone
+    base = pmask | gone << G_SHIFT | recycles << R_SHIFT
+    if k:
+        top = 1 << (k - 1)
+        below = remaining & (top - 1)
+        after = base | top << G_SHIFT | below.bit_length() << K_SHIFT
+        partner = PARTNER[side_ranks[k - 1]]
+        if partner:
+            children.extend(after | pos_bit for pos_bit in by_rank[partner])
+            under = 1 << (below.bit_length() - 1) if below else 0
+            if against and under and side_ranks[below.bit_length() - 1] == partner:
+                rest = below & ~under
+                children.append(base | (top | under) << G_SHIFT | rest.bit_length() << K_SHIFT)
+        else:
+            children.append(after)
+    stock = remaining >> k
+    if stock:
+        children.append(base | (k + (stock & -stock).bit_length()) << K_SHIFT)
+    elif k and (limit is None or recycles < limit):
+        children.append(base + ((limit is not None) << R_SHIFT))

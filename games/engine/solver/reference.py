@@ -19,7 +19,7 @@ from games.engine.solver.pyramid.state import (
     PARTNER,
     SIDE_FULL,
     Tables,
-    read_path,
+    breadth_first_answer,
 )
 from games.engine.solver.tripeaks import side_cards
 from games.engine.tripeaks import fit_table
@@ -134,10 +134,5 @@ def solve_pyramid_plain(deck: tuple[Card, ...], rules: PyramidRules, budget: Bud
                 depth[child] = d
                 parent[child] = key
                 queue.append(child)
-    tokens = read_path(parent, depth, best_key, deck)
-    moves = depth[best_key] >> 8
-    if best_count == TABLEAU_SIZE:
-        return Outcome(True, moves, tokens, 0, moves, nodes)
-    if exhausted:
-        return Outcome(None, None, tokens, TABLEAU_SIZE - best_count, moves, nodes, exhausted)
-    return Outcome(False, None, tokens, TABLEAU_SIZE - best_count, moves, nodes)
+    left = TABLEAU_SIZE - best_count
+    return breadth_first_answer(parent, depth, best_key, left, deck, nodes, exhausted)

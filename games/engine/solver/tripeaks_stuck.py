@@ -44,18 +44,12 @@ def solve_traditional(
     tableau = deck[:TABLEAU_SIZE]
     fits = fit_masks(tableau, rules)
     side_ranks = [top_rank(card) for card in side_cards(deck, rules)]
-    layers = len(side_ranks) - 1
     bit_rank = {1 << pos: card % 13 + 1 for pos, card in enumerate(tableau)}
-    first = layers - len(game.stock)
-    mask = game.removed
-    root = (
-        first << LAYER_SHIFT
-        | top_rank(game.discard[-1] if game.discard else NO_TOP) << (RANK_SHIFT)
-        | mask
-    )
+    layers = len(side_ranks) - 1
+    first, root = _start(game, layers)
     parent: dict[int, int] = {root: -1}
-    best_key, best_count = root, mask.bit_count()
-    starts = [(root, free_mask(mask))]
+    best_key, best_count = root, game.removed.bit_count()
+    starts = [(root, free_mask(game.removed))]
     nodes, next_check = 0, budget.every
     exhausted: str | None = None
     for layer in range(first, layers + 1):
@@ -101,12 +95,33 @@ def solve_traditional(
                         break
                 stack.append((child, child_free))
         starts = stuck
-    tokens = _path(parent, best_key, tableau)
+    return _answer(parent, best_key, tableau, nodes, exhausted)
+
+
+def _start(game: TriPeaksGame, layers: int) -> tuple[int, int]:
+    """The search's first layer (the draws ``game`` has made of the ``layers`` there are)
+    and its start key: ``game``'s removed cards and top rank, packed as the loop's are."""
+    first = layers - len(game.stock)
+    top = top_rank(game.discard[-1] if game.discard else NO_TOP)
+    return first, first << LAYER_SHIFT | top << RANK_SHIFT | game.removed
+
+
+def _answer(
+    parent: dict[int, int],
+    key: int,
+    tableau: tuple[Card, ...],
+    nodes: int,
+    exhausted: str | None,
+) -> Outcome:
+    """The Outcome read from the search's end, ``key`` being the best state it met:
+    every move is one token, so the line's length is the moves."""
+    tokens = _path(parent, key, tableau)
     moves = len(tokens)
-    if best_count == TABLEAU_SIZE:
+    count = (key & LOW).bit_count()
+    if count == TABLEAU_SIZE:
         return Outcome(True, moves, tokens, 0, moves, nodes)
     winnable = None if exhausted else False
-    return Outcome(winnable, None, tokens, TABLEAU_SIZE - best_count, moves, nodes, exhausted)
+    return Outcome(winnable, None, tokens, TABLEAU_SIZE - count, moves, nodes, exhausted)
 
 
 def _path(parent: dict[int, int], key: int, tableau: tuple[Card, ...]) -> list[str]:

@@ -136,7 +136,7 @@ class _Search:
         A new key is queued with the cheap bound and gets the full one when its turn
         comes: if that puts it further, it waits again. Most far draws never come up."""
         seen, parent, bound, expand = self.seen, self.parent, self.bound, self.expand
-        cheap, drawn_to, rough = bound.cheap, self.drawn_to, self.rough
+        cheap, drawn_to, rough, settle = bound.cheap, self.drawn_to, self.rough, self.settle
         seen[root], parent[root] = bound(root), -1
         buckets: dict[int, list[int]] = {seen[root]: [root]}
         best_count, best_key, best_g = (root & LOW).bit_count(), root, 0
@@ -149,14 +149,7 @@ class _Search:
                 value = seen[key]
                 g = value >> 8
                 if key in rough:
-                    rough.discard(key)
-                    h = bound(key)
-                    if h == DEAD:
-                        seen[key] = DEAD
-                        continue
-                    seen[key] = g << 8 | h
-                    if g + h > f:
-                        buckets.setdefault(g + h, []).append(key)
+                    if not settle(key, g, f, buckets):
                         continue
                 elif g + (value & 255) != f:
                     continue  # improved since it was queued
@@ -193,6 +186,22 @@ class _Search:
                     else:
                         buckets.setdefault(child_g + h, []).append(child)
         return best_count, best_key, best_g, "search"
+
+    def settle(self, key: int, g: int, f: int, buckets: dict[int, list[int]]) -> bool:
+        """Give a key queued with the cheap bound its full one, now that its turn has come;
+        is it still to be expanded at ``f``? If not it is hopeless (marked DEAD) or waits
+        again further on. Apart from ``run`` as it is called once per such key, beside a
+        full bound that costs far more than the call."""
+        self.rough.discard(key)
+        h = self.bound(key)
+        if h == DEAD:
+            self.seen[key] = DEAD
+            return False
+        self.seen[key] = g << 8 | h
+        if g + h > f:
+            buckets.setdefault(g + h, []).append(key)
+            return False
+        return True
 
     def expand(self, key: int) -> list[tuple[int, int]]:
         """The children of a key with what each edge costs in moves."""

@@ -24,6 +24,7 @@ from games.engine.cards import Card, card_str
 from games.engine.layouts import DISCARD_POSITION, PYRAMID_COVER_MASKS, TABLEAU_SIZE
 from games.engine.pyramid import PyramidGame
 from games.engine.rules import pyramid_partner_ranks
+from games.engine.solver.outcome import Outcome
 
 SIDE_SIZE = 52 - DISCARD_POSITION  # 24 stock-side cards
 SIDE_FULL = (1 << SIDE_SIZE) - 1
@@ -168,3 +169,22 @@ def read_path(
         key = before
     tokens.reverse()
     return tokens
+
+
+def breadth_first_answer(
+    parent: dict[int, int],
+    depth: dict[int, int],
+    key: int,
+    left: int,
+    deck: tuple[Card, ...],
+    nodes: int,
+    exhausted: str | None,
+) -> Outcome:
+    """The Outcome of a breadth-first search that ended with ``key`` the best state met
+    (``left`` cards left there): one reading of the search's end for the variants' search
+    and the reference, so that both say won, lost and cut short the same way."""
+    tokens = read_path(parent, depth, key, deck)
+    moves = depth[key] >> 8
+    if not left:
+        return Outcome(True, moves, tokens, 0, moves, nodes)
+    return Outcome(None if exhausted else False, None, tokens, left, moves, nodes, exhausted)
