@@ -23,6 +23,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games.api import router as games_router
 from games.engine import EngineError
+from games.services.errors import engine_message
 from leaderboards.api import router as leaderboards_router
 from leaderboards.review_api import router as review_router
 from matches.api import router as matches_router
@@ -84,7 +85,7 @@ def _on_value_error(request: HttpRequest, exc: ValueError) -> HttpResponse:
     if not isinstance(exc, EngineError):
         raise exc  # a bug, not a refused move: let Django answer 500
     lang = getattr(request, "LANGUAGE_CODE", None) or get_language() or "en"
-    return json_response(request, error_body(exc.reason, exc.message(lang)), status=400)
+    return json_response(request, error_body(exc.reason, engine_message(exc, lang)), status=400)
 
 
 def json_response(request: HttpRequest, body: dict[str, Any], status: int) -> HttpResponse:

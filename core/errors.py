@@ -14,8 +14,10 @@ parameters (``%(limit)s``), given as ``params``. A subclass's table adds to its 
 (a match refusal may also use the games' codes). tests/platform/test_refusal_messages.py
 checks that every code of every family has its French and Romanian words.
 
-The engine's refusals (games/engine/errors.py) keep their own fr/ro/en table: the engine
-imports nothing of Django, and its French and Romanian are the rule books' sentences.
+The engine (games/engine/errors.py) imports nothing of Django: it keeps a fr/ro/en table
+of the rule books' sentences only, and words its other refusals in English; the games'
+table (games/services/errors.py ``ENGINE_MESSAGES``) gives those their French and
+Romanian through the same catalogs, and ``engine_message`` words any engine error.
 """
 
 from __future__ import annotations

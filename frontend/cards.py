@@ -12,8 +12,9 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games.engine.cards import JOKERS, card_name, card_str, rank, suit
-from games.engine.errors import MESSAGES, message
+from games.engine.errors import REASONS
 from games.engine.variants import option_tokens
+from games.services.errors import engine_message
 
 SUIT_SYMBOLS = "♣♦♥♠"
 SUPPORTED = ("fr", "ro", "en")
@@ -60,9 +61,10 @@ def card_table() -> dict[str, dict[str, Any]]:
 
 
 def rule_messages() -> dict[str, str]:
-    """The engine's messages (reason -> wording) in the page's language, word for word."""
+    """The engine's messages (reason -> wording) in the page's language: the rule books'
+    sentences word for word, the others from the catalogs."""
     lang = page_language()
-    return {reason: message(reason, lang) for reason in MESSAGES}
+    return {reason: engine_message(reason, lang) for reason in REASONS}
 
 
 def base_variant_labels() -> dict[str, str]:

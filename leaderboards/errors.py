@@ -9,8 +9,9 @@ from typing import Any, Final
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
-from core.errors import Refusal, current_lang
+from core.errors import Refusal
 from games.engine import ReplayError
+from games.services.errors import engine_message
 
 MESSAGES: Final[dict[str, Promise]] = {
     "sealed": pgettext_lazy("refusal", "Daily deals are played live; logs cannot be submitted"),
@@ -39,7 +40,7 @@ def replay_error(err: ReplayError) -> dict[str, Any]:
     return {
         "error": {
             "reason": err.reason,
-            "message": err.message(current_lang()),
+            "message": engine_message(err),
             "detail": err.detail,
             "index": err.index,
             "token": err.token,

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from leaderboards.payloads import EventInfo
+
 FEED_GROUP = "feed"
 
 
-def record_payload(event: dict[str, Any]) -> dict[str, Any]:
+def record_payload(event: EventInfo) -> dict[str, Any]:
     return {"type": "record", "event": event}
 
 

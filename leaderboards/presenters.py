@@ -7,12 +7,11 @@ and no result carries its move log (a log of a sealed deal would give its cards 
 
 from __future__ import annotations
 
-from typing import Any
-
 from accounts.users import Account
 from games.daily import daily_of_deal, daily_ref
 from games.models import Deal, SolverFact
 from leaderboards.models import RecordEvent, Result
+from leaderboards.payloads import DealInfo, EventInfo, ResultInfo
 from leaderboards.ranking import is_perfect
 
 
@@ -34,7 +33,7 @@ def deal_ref(deal: Deal) -> str:
     return daily_ref(daily) if daily is not None else f"sealed{deal.pk}"
 
 
-def deal_info(deal: Deal) -> dict[str, Any]:
+def deal_info(deal: Deal) -> DealInfo:
     return {
         "ref": deal_ref(deal),
         "code": deal.public_code,
@@ -53,7 +52,7 @@ def par_of(deal: Deal) -> int | None:
     return fact.par_moves if fact.winnable else None
 
 
-def result_info(result: Result, par: int | None) -> dict[str, Any]:
+def result_info(result: Result, par: int | None) -> ResultInfo:
     return {
         "result_id": result.pk,
         "player": player_name(result.player),
@@ -69,7 +68,7 @@ def result_info(result: Result, par: int | None) -> dict[str, Any]:
     }
 
 
-def event_info(event: RecordEvent) -> dict[str, Any]:
+def event_info(event: RecordEvent) -> EventInfo:
     """The event as sent over WebSockets and listed by GET /api/events."""
     return {
         "id": event.pk,

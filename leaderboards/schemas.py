@@ -13,6 +13,8 @@ from typing import Any
 from ninja import Field, Schema
 from pydantic import ConfigDict
 
+from leaderboards.payloads import ResultInfo
+
 
 class ErrorDetail(Schema):
     reason: str
@@ -70,7 +72,7 @@ class EventOut(Schema):
     deal: DealOut
     player: str | None
     previous_holder: str | None
-    result: dict[str, Any] | None
+    result: ResultInfo | None = Field(description="the result that made the event")
     par: int | None
     created_at: datetime
 

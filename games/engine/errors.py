@@ -1,9 +1,13 @@
-"""Engine errors: every one is a ValueError with a reason code and localised messages.
+"""Engine errors: every one is a ValueError with a reason code and a wording.
 
-Callers (the web API, the WebSocket consumer, the CLI) show ``err.message(lang)`` to
-people and use ``err.reason`` in machine-readable answers, so each refusal has exactly
-one stable code and one wording per language. The French and Romanian wordings of the
-rule books are quoted word for word.
+Callers (the web API, the WebSocket consumer, the CLI) use ``err.reason`` in
+machine-readable answers and show people a wording, so each refusal has exactly one
+stable code. The engine imports nothing of gettext, so it holds only what must stay word
+for word: the rule books' sentences (``MESSAGES``, fr/ro/en; the French and the
+TriPeaks Romanian quoted from seeds 000, 002 and 003, SPEC §4/§5). Every other refusal
+is worded in English here (``ENGLISH``); the platform translates those through its
+gettext catalogs (games/services/errors.py ``engine_message``), and the CLI shows them
+in English.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from typing import Final
 
 LANGUAGES: Final = ("fr", "ro", "en")
 
-#: reason code -> (fr, ro, en). Pyramid's "blocked" has its own wording (seed 002).
+#: The rule books' sentences: reason code -> (fr, ro, en). Pyramid's "blocked" has its
+#: own wording (seed 002); Pyramid has no Romanian rule book, so its Romanian is ours.
 MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
     "not_adjacent": (
         "Doit être d'un rang supérieur ou inférieur",
@@ -39,84 +44,33 @@ MESSAGES: Final[dict[str, tuple[str, str, str]]] = {
         "Nu mai există nicio mutare posibilă",
         "No more moves possible",
     ),
-    "card_fits": (
-        "Une carte suit encore la défausse",
-        "O carte se mai potrivește cu teancul de decartare",
-        "A card still fits the discard",
-    ),
-    "stock_empty": (
-        "La pioche est vide",
-        "Teancul de tragere este gol",
-        "The stock is empty",
-    ),
-    "nothing_to_undo": (
-        "Rien à annuler",
-        "Nimic de anulat",
-        "Nothing to undo",
-    ),
-    "game_over": (
-        "La partie est terminée",
-        "Partida s-a încheiat",
-        "The game is over",
-    ),
-    "not_in_play": (
-        "Cette carte n'est plus en jeu",
-        "Această carte nu mai este în joc",
-        "This card is no longer in play",
-    ),
-    "bad_token": (
-        "Coup illisible",
-        "Mutare ilizibilă",
-        "Unreadable move",
-    ),
-    "bad_card": (
-        "Carte illisible",
-        "Carte ilizibilă",
-        "Unreadable card",
-    ),
-    "bad_code": (
-        "Code de partie invalide",
-        "Cod de partidă invalid",
-        "Invalid deal code",
-    ),
-    # A malformed code, by the part that is wrong (SPEC §2: "an error naming the part").
-    "bad_code_shape": (
-        "Code de partie invalide : il s'écrit <JEU><GÉN>-<RÈGLE>-<LETTRES>, "
-        "par exemple TP1-E-AAAAAAB",
-        "Cod de partidă invalid: se scrie <JOC><GEN>-<REGULĂ>-<LITERE>, de exemplu TP1-E-AAAAAAB",
-        "Invalid deal code: it reads <GAME><GEN>-<RULE>-<LETTERS>, e.g. TP1-E-AAAAAAB",
-    ),
-    "bad_code_game": (
-        "Code de partie invalide : le jeu est TP (TriPeaks) ou PY (Pyramide)",
-        "Cod de partidă invalid: jocul este TP (TriPeaks) sau PY (Piramidă)",
-        "Invalid deal code: the game is TP (TriPeaks) or PY (Pyramid)",
-    ),
-    "bad_code_generator": (
-        "Code de partie invalide : seul le générateur 1 existe (TP1, PY1)",
-        "Cod de partidă invalid: există doar generatorul 1 (TP1, PY1)",
-        "Invalid deal code: only generator 1 exists (TP1, PY1)",
-    ),
-    "bad_code_rule": (
-        "Code de partie invalide : la règle est E (Facile) ou C (Classique) pour TP, N pour PY",
-        "Cod de partidă invalid: regula este E (Ușor) sau C (Clasic) pentru TP, N pentru PY",
-        "Invalid deal code: the rule is E (Easy) or C (Classic) for TP, N for PY",
-    ),
-    "bad_code_letters": (
-        "Code de partie invalide : il faut 7 lettres après la règle (28 pour une partie scellée)",
-        "Cod de partidă invalid: sunt necesare 7 litere după regulă (28 pentru o partidă sigilată)",
-        "Invalid deal code: 7 letters follow the rule (28 for a sealed deal)",
-    ),
-    "bad_deck": (
-        "Jeu de cartes invalide",
-        "Pachet de cărți invalid",
-        "Invalid deck",
-    ),
-    "bad_rules": (
-        "Règles contradictoires",
-        "Reguli contradictorii",
-        "Contradictory rules",
-    ),
 }
+
+#: Every other refusal of the engine, in English: reason code -> wording. Its French and
+#: Romanian are in the platform's catalogs (frontend/locale/*/LC_MESSAGES/django.po,
+#: context "refusal").
+ENGLISH: Final[dict[str, str]] = {
+    "card_fits": "A card still fits the discard",
+    "stock_empty": "The stock is empty",
+    "nothing_to_undo": "Nothing to undo",
+    "game_over": "The game is over",
+    "not_in_play": "This card is no longer in play",
+    "bad_token": "Unreadable move",
+    "bad_card": "Unreadable card",
+    "bad_code": "Invalid deal code",
+    "bad_code_shape": (
+        "Invalid deal code: it reads <GAME><GEN>-<RULE>-<LETTERS>, e.g. TP1-E-AAAAAAB"
+    ),
+    "bad_code_game": "Invalid deal code: the game is TP (TriPeaks) or PY (Pyramid)",
+    "bad_code_generator": "Invalid deal code: only generator 1 exists (TP1, PY1)",
+    "bad_code_rule": "Invalid deal code: the rule is E (Easy) or C (Classic) for TP, N for PY",
+    "bad_code_letters": "Invalid deal code: 7 letters follow the rule (28 for a sealed deal)",
+    "bad_deck": "Invalid deck",
+    "bad_rules": "Contradictory rules",
+}
+
+#: Every reason code the engine raises.
+REASONS: Final = (*MESSAGES, *ENGLISH)
 
 
 #: The one detail of every refusal naming a card the player cannot see (a face-down
@@ -126,10 +80,11 @@ UNSEEN_DETAIL: Final = "that card is not free to play"
 
 
 def message(reason: str, lang: str = "en") -> str:
-    """The wording of ``reason`` in ``lang`` (English when the language is unknown)."""
+    """The wording of ``reason``: a rule book's sentence in ``lang`` (English when the
+    language is unknown), any other reason in English (the platform translates it)."""
     texts = MESSAGES.get(reason)
     if texts is None:
-        return reason
+        return ENGLISH.get(reason, reason)
     index = LANGUAGES.index(lang) if lang in LANGUAGES else 2
     return texts[index]
 
@@ -148,7 +103,7 @@ class EngineError(ValueError):
         self.wording = wording or self.reason
 
     def message(self, lang: str = "en") -> str:
-        """The short message a player sees, in their language."""
+        """The short message: the rule book's sentence in ``lang``, or else English."""
         return message(self.wording, lang)
 
 
@@ -197,7 +152,7 @@ class ReplayError(EngineError):
     """A log token failed during replay: carries the token's index and the cause."""
 
     def __init__(self, index: int, token: str, cause: EngineError) -> None:
-        super().__init__(f"token {index} ({token!r}): {cause.detail}", cause.reason)
+        super().__init__(f"token {index} ({token!r}): {cause.detail}", cause.reason, cause.wording)
         self.index = index
         self.token = token
         self.cause = cause

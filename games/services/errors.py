@@ -1,9 +1,12 @@
 """Refusals of the games services, each with a stable reason code and a localised message.
 
-The engine's errors already carry fr/ro/en wordings (the rule books'); these are the
-platform's own refusals (a deal that cannot be started, a game that is not yours, a game
-that is over): kinds of the platform's one refusal type (core/errors.py), so the API and
-the WebSocket consumer answer them the same way, with an HTTP status attached for the API.
+The engine's errors carry the rule books' sentences in fr/ro/en and every other wording
+in English only (games/engine/errors.py): ``ENGINE_MESSAGES`` gives those others their
+French and Romanian through gettext, and ``engine_message`` is how the platform words any
+engine error. The rest are the platform's own refusals (a deal that cannot be started, a
+game that is not yours, a game that is over): kinds of the platform's one refusal type
+(core/errors.py), so the API and the WebSocket consumer answer them the same way, with an
+HTTP status attached for the API.
 """
 
 from __future__ import annotations
@@ -15,10 +18,45 @@ from django.utils.translation import pgettext_lazy
 
 from core.errors import Refusal, current_lang, spoken
 from games.engine import EngineError
+from games.engine.errors import MESSAGES as RULE_BOOK
+from games.engine.errors import message as rule_book_message
 
-#: reason -> wording (French and Romanian in the catalogs, context "refusal").
-MESSAGES: Final[dict[str, Promise]] = {
+#: The engine's reasons that no rule book words -> the engine's English wording (its
+#: ``ENGLISH``), French and Romanian in the catalogs; tests/platform/test_refusal_messages.py
+#: checks that these are the engine's reasons and its English word for word.
+ENGINE_MESSAGES: Final[dict[str, Promise]] = {
+    "card_fits": pgettext_lazy("refusal", "A card still fits the discard"),
+    "stock_empty": pgettext_lazy("refusal", "The stock is empty"),
+    "nothing_to_undo": pgettext_lazy("refusal", "Nothing to undo"),
+    "game_over": pgettext_lazy("refusal", "The game is over"),
+    "not_in_play": pgettext_lazy("refusal", "This card is no longer in play"),
+    "bad_token": pgettext_lazy("refusal", "Unreadable move"),
+    "bad_card": pgettext_lazy("refusal", "Unreadable card"),
     "bad_code": pgettext_lazy("refusal", "Invalid deal code"),
+    "bad_code_shape": pgettext_lazy(
+        "refusal",
+        "Invalid deal code: it reads <GAME><GEN>-<RULE>-<LETTERS>, e.g. TP1-E-AAAAAAB",
+    ),
+    "bad_code_game": pgettext_lazy(
+        "refusal", "Invalid deal code: the game is TP (TriPeaks) or PY (Pyramid)"
+    ),
+    "bad_code_generator": pgettext_lazy(
+        "refusal", "Invalid deal code: only generator 1 exists (TP1, PY1)"
+    ),
+    "bad_code_rule": pgettext_lazy(
+        "refusal", "Invalid deal code: the rule is E (Easy) or C (Classic) for TP, N for PY"
+    ),
+    "bad_code_letters": pgettext_lazy(
+        "refusal", "Invalid deal code: 7 letters follow the rule (28 for a sealed deal)"
+    ),
+    "bad_deck": pgettext_lazy("refusal", "Invalid deck"),
+    "bad_rules": pgettext_lazy("refusal", "Contradictory rules"),
+}
+
+#: reason -> wording (French and Romanian in the catalogs, context "refusal"); the
+#: engine's reasons first, since a games refusal may carry one (``ActionRefused``).
+MESSAGES: Final[dict[str, Promise]] = {
+    **ENGINE_MESSAGES,
     "bad_request": pgettext_lazy("refusal", "Invalid request"),
     "bad_variant": pgettext_lazy("refusal", "Unknown variant: TP-E, TP-C or PY"),
     "variant_required": pgettext_lazy(
@@ -42,7 +80,6 @@ MESSAGES: Final[dict[str, Promise]] = {
     "pace_ranked": pgettext_lazy(
         "refusal", "No live par in a ranked attempt: the game's review shows it afterwards"
     ),
-    "game_over": pgettext_lazy("refusal", "The game is over"),
     "not_blocked": pgettext_lazy("refusal", "The game is not blocked: abandon it to end it"),
     "bad_action": pgettext_lazy("refusal", "Unreadable action"),
     "bad_position": pgettext_lazy("refusal", "No such position"),
@@ -64,6 +101,17 @@ def localised(reason: str, lang: str | None = None) -> str:
     return GameServiceError.localised(reason, lang)
 
 
+def engine_message(err: EngineError | str, lang: str | None = None) -> str:
+    """What a player reads for an engine error (or an engine wording code), in ``lang``
+    (the active language if None): the rule book's sentence word for word where there is
+    one, the catalogs' words for the engine's English otherwise."""
+    wording = err if isinstance(err, str) else err.wording
+    lang = spoken(lang) if lang else current_lang()
+    if wording in RULE_BOOK:
+        return rule_book_message(wording, lang)
+    return GameServiceError.localised(wording, lang)
+
+
 class GameServiceError(Refusal):
     """A refusal of the games services; ``status`` is the HTTP status the API answers."""
 
@@ -78,7 +126,7 @@ class ActionRefused(GameServiceError):
         self.cause = cause
 
     def message(self, lang: str | None = None) -> str:
-        return self.cause.message(spoken(lang) if lang else current_lang())
+        return engine_message(self.cause, lang)
 
 
 def error_payload(exc: Exception, lang: str | None = None) -> dict[str, Any]:
@@ -87,7 +135,7 @@ def error_payload(exc: Exception, lang: str | None = None) -> dict[str, Any]:
     if isinstance(exc, Refusal):
         return exc.payload(lang)
     if isinstance(exc, EngineError):
-        return {"reason": exc.reason, "message": exc.message(lang), "detail": exc.detail}
+        return {"reason": exc.reason, "message": engine_message(exc, lang), "detail": exc.detail}
     raise TypeError(f"{type(exc).__name__} is not a refusal") from exc
 
 
@@ -103,7 +151,7 @@ class BadDealCode(DealRequestError):
         self.cause = cause
 
     def message(self, lang: str | None = None) -> str:
-        return self.cause.message(spoken(lang) if lang else current_lang())
+        return engine_message(self.cause, lang)
 
 
 class NumberOutOfRange(DealRequestError):

@@ -1,21 +1,20 @@
 """What a player is told of a stored result (the submission's and live play's answer).
 
-The ranks come from leaderboards.services.ranks; the shape is the API's
-``SubmissionOut`` (leaderboards.schemas) and the play socket's result frame.
+The ranks come from leaderboards.services.ranks; the shape is ``Answer``
+(leaderboards.payloads): the API's ``SubmitOut`` and the play socket's result frame.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.models import Deal
 from leaderboards.models import RecordEvent, Result
+from leaderboards.payloads import Answer
 from leaderboards.presenters import deal_info, event_info, par_of
 from leaderboards.ranking import is_perfect
 from leaderboards.services.ranks import Ranks, ranks_of
 
 
-def guest_answer(deal: Deal) -> dict[str, Any]:
+def guest_answer(deal: Deal) -> Answer:
     """A guest's finished game: stored nowhere, so no id, rank or events."""
     par = par_of(deal)
     return {
@@ -31,7 +30,7 @@ def guest_answer(deal: Deal) -> dict[str, Any]:
     }
 
 
-def answer(result: Result, made: list[RecordEvent], ranks: Ranks | None = None) -> dict[str, Any]:
+def answer(result: Result, made: list[RecordEvent], ranks: Ranks | None = None) -> Answer:
     """The answer to a stored result. ``ranks``: its ``rank`` and ``first_try_rank`` when
     the caller counted them under the lock before storing it; else counted now."""
     par = par_of(result.deal)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.models import DailyDeal, Deal, Game
 from leaderboards import board_rows
 from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Result
+from leaderboards.payloads import Answer
 from leaderboards.presenters import par_of, result_info
 from leaderboards.records import Decision, decide
 from leaderboards.reviews import schedule_review
@@ -81,7 +82,7 @@ def do_record(
     source: str,
     game: Game | None,
     daily: DailyDeal | None,
-) -> dict[str, Any]:
+) -> Answer:
     """Store ``played`` as ``player``'s result and decide its records; the answer.
     A live ``game`` already recorded is answered again without new events."""
     with transaction.atomic():

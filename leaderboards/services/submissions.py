@@ -21,6 +21,7 @@ from games.engine.play import ReplayResult
 from games.models import Deal, Game
 from leaderboards.errors import LeaderboardsRefusal
 from leaderboards.models import Result
+from leaderboards.payloads import Answer
 from leaderboards.services.answers import guest_answer
 from leaderboards.services.recording import do_record
 
@@ -96,7 +97,7 @@ def live_duration_ms(game: Game) -> int:
     return max(0, int((finished - game.started_at).total_seconds() * 1000))
 
 
-def record_game_result(game: Game) -> dict[str, Any]:
+def record_game_result(game: Game) -> Answer:
     """Store a finished live game's result and decide its records (called by live play
     once per ended game, inside its transaction). Guests' games are not stored.
 
@@ -117,7 +118,7 @@ def record_game_result(game: Game) -> dict[str, Any]:
     return do_record(game.deal, game.player, played, Result.Source.LIVE, game, daily)
 
 
-def do_submit_log(deal: Deal, player: Any, log_text: str) -> dict[str, Any]:
+def do_submit_log(deal: Deal, player: Any, log_text: str) -> Answer:
     """Store a result from a log the player played elsewhere (numbered deals only).
 
     An illegal log raises ReplayError and stores nothing. The result's duration is None

@@ -1,9 +1,12 @@
 """Every refusal of the platform has its French and Romanian words in the gettext catalogs,
-and the engine's catalog says word for word what the engine's table says (the rule books'
-sentences; the engine cannot read gettext itself)."""
+the engine's catalog says word for word what the engine's table says (the rule books'
+sentences; the engine cannot read gettext itself), and every reason the engine raises
+reaches the player in French and Romanian: the rule books' sentences word for word, the
+others (worded in English by the engine) through the platform's catalogs."""
 
 from __future__ import annotations
 
+import ast
 import gettext
 import re
 from pathlib import Path
@@ -21,11 +24,18 @@ import leaderboards.services.submissions
 import matches.errors
 from core.errors import REFUSAL, Refusal, all_refusal_types, translated
 from core.ratelimit import RateLimited, Verdict
-from games.engine.errors import LANGUAGES, MESSAGES
-from games.services.errors import GameServiceError, NumberOutOfRange
+from games.engine import errors as engine_errors
+from games.engine.errors import ENGLISH, LANGUAGES, MESSAGES, REASONS, EngineError
+from games.services.errors import (
+    ENGINE_MESSAGES,
+    GameServiceError,
+    NumberOutOfRange,
+    engine_message,
+)
 from leaderboards.services.series import SeriesRefused
 
-LOCALE = Path(__file__).resolve().parents[2] / "frontend" / "locale"
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "frontend" / "locale"
 FAMILIES = (
     core.ratelimit.RateLimited,
     games.services.errors.GameServiceError,
@@ -106,3 +116,59 @@ def test_the_engine_catalog_says_what_the_engine_says(lang: str) -> None:
     index = LANGUAGES.index(lang)
     expected = {code: (texts[2], texts[index]) for code, texts in MESSAGES.items()}
     assert catalog == expected
+
+
+def _engine_error_names() -> set[str]:
+    names = {"unseen_card_error"}
+    for name, value in vars(engine_errors).items():
+        if isinstance(value, type) and issubclass(value, EngineError):
+            names.add(name)
+    return names
+
+
+def reasons_raised() -> set[str]:
+    """Every reason or wording code written in the engine's source: the class defaults
+    (``reason = "bad_card"``) and the literal codes given to an engine error's
+    constructor (``IllegalActionError(detail, "stock_empty")``, ``wording="bad_code_game"``)."""
+    names = _engine_error_names()
+    found: set[str] = set()
+    for path in (ROOT / "games" / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.name in names:
+                for item in node.body:
+                    if isinstance(item, ast.AnnAssign | ast.Assign) and isinstance(
+                        item.value, ast.Constant
+                    ):
+                        found.add(item.value.value)
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id not in names:
+                continue
+            codes = node.args if node.func.id == "unseen_card_error" else node.args[1:]
+            codes = [*codes, *(k.value for k in node.keywords if k.arg in ("reason", "wording"))]
+            found |= {c.value for c in codes if isinstance(c, ast.Constant)}
+    found.discard("error")  # EngineError's own default, never raised bare
+    return found
+
+
+def test_the_engine_words_every_reason_it_raises_once() -> None:
+    assert reasons_raised() <= set(REASONS)
+    assert {"stock_empty", "card_fits", "bad_code_game", "blocked_by_another"} <= reasons_raised()
+    assert not set(MESSAGES) & set(ENGLISH)
+
+
+def test_the_platform_translates_the_engines_english_word_for_word() -> None:
+    """The catalogs' msgids of the engine's other reasons are the engine's English."""
+    assert set(ENGINE_MESSAGES) == set(ENGLISH)
+    for reason, english in ENGLISH.items():
+        assert translated(ENGINE_MESSAGES[reason], "en") == english, reason
+        assert engine_message(reason, "en") == english
+
+
+@pytest.mark.parametrize("lang", ["fr", "ro"])
+def test_every_engine_reason_reaches_the_player_in_their_language(lang: str) -> None:
+    for reason in REASONS:
+        words = engine_message(reason, lang)
+        assert words.strip() and words != engine_message(reason, "en"), reason
+    for reason, texts in MESSAGES.items():  # the rule books' sentences, word for word
+        assert engine_message(reason, lang) == texts[LANGUAGES.index(lang)]
