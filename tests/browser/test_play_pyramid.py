@@ -93,8 +93,9 @@ def test_wrong_sum_in_french_keeps_the_second_card(new_page: Any) -> None:
     expect(page.locator("#hud-moves")).to_have_text("0")
     screenshot(page, "play-pyramid-phone-fr")
 
-    # A covered card: the Pyramid wording of "blocked".
-    page.locator("#board .tableau .card.covered").first.click(position={"x": 10, "y": 8})
+    # A covered card: the Pyramid wording of "blocked". One of the lower rows: the first
+    # game's rules sit over the pyramid's top, where their buttons take the clicks.
+    page.locator("#board .tableau .card.covered").last.click(position={"x": 10, "y": 8})
     expect(page.locator("#help-line")).to_have_text("Cette carte est bloquée par une autre")
 
     # The King with the selection pending goes alone, and the selection is dropped.
