@@ -13,6 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+import games.management.commands.setup_site as setup_site_command
 from games.engine.solver import solve
 from games.facts_data import FACTS_FILE, read_facts_file
 from games.facts_file import do_load_facts_file
@@ -90,8 +91,9 @@ def test_a_malformed_file_names_its_line(tmp_path: Path) -> None:
 
 
 def test_setup_site_loads_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.services.daily.ensure_daily_deals", lambda: [])
-    monkeypatch.setattr("games.management.commands.setup_site.ensure_daily_deals", lambda: [])
+    # Patched on the command's module only, imported before: patching games.services.daily
+    # first would let the command's module bind the stand-in at its import, for good.
+    monkeypatch.setattr(setup_site_command, "ensure_daily_deals", lambda: [])
     out = StringIO()
     call_command("setup_site", stdout=out)
     assert f"Solver facts: {len(read_facts_file().facts)} loaded" in out.getvalue()

@@ -77,8 +77,6 @@ def test_the_beat_schedule_runs_the_task_hourly(settings: Any) -> None:
 
 def test_setup_site_prepares_the_daily_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(daily_module, "solver_vetter", lambda *a, **k: winnable)
-    # No daily deal yet (on PostgreSQL an earlier test's worker task may have left some).
-    DailyDeal.objects.all().delete()
     out = StringIO()
     call_command("setup_site", stdout=out, stderr=StringIO())
     text = out.getvalue()
