@@ -29,10 +29,17 @@ PROTECTED: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
     ("POST", re.compile(r"^/play/new/?$"), ratelimit.STARTS),
     ("POST", re.compile(r"^/accounts/signup/?$"), ratelimit.SIGNUPS),
     ("GET", re.compile(r"^/deals/[^/]+/replay/\d+/?$"), ratelimit.REPLAYS),
+    ("POST", re.compile(r"^/accounts/password-reset/?$"), ratelimit.RESETS),
+    ("POST", re.compile(r"^/accounts/settings/?$"), ratelimit.ACCOUNT_SETTINGS),
 )
 
-#: Scopes counted per submitted user name (the form's ``username``) rather than per account.
-BY_SUBMITTED_NAME: Final = frozenset({ratelimit.LOGINS, ratelimit.SIGNUPS})
+#: Scopes counted per submitted name rather than per account: scope -> the form field
+#: holding it (the reset form's ``email`` takes a user name or an address).
+BY_SUBMITTED_NAME: Final[dict[str, str]] = {
+    ratelimit.LOGINS: "username",
+    ratelimit.SIGNUPS: "username",
+    ratelimit.RESETS: "email",
+}
 #: Scopes that count anonymous visitors only (accounts are not limited there).
 ANONYMOUS_ONLY: Final = frozenset({ratelimit.REPLAYS})
 
@@ -65,9 +72,10 @@ def request_who(request: HttpRequest) -> str | None:
     return f"guest:{ratelimit.hashed(key)}" if key else None
 
 
-def login_who(request: HttpRequest) -> str | None:
-    """The user name a login form names (hashed: keys must not hold raw input)."""
-    name = request.POST.get("username", "")
+def submitted_who(request: HttpRequest, field: str) -> str | None:
+    """The name a login, sign-up or reset form submits in ``field`` (hashed: keys must
+    not hold raw input)."""
+    name = request.POST.get(field, "")
     return f"name:{ratelimit.hashed(name.strip().lower())}" if name.strip() else None
 
 
@@ -97,7 +105,8 @@ class RateLimitMiddleware(RefusingMiddleware):
         if scope in ANONYMOUS_ONLY and request.user.is_authenticated:
             scope = None
         if scope is not None and ratelimit.enabled():
-            who = login_who(request) if scope in BY_SUBMITTED_NAME else request_who(request)
+            field = BY_SUBMITTED_NAME.get(scope)
+            who = submitted_who(request, field) if field else request_who(request)
             refused = ratelimit.check_scope(scope, who, request_address(request))
             if refused is not None:
                 logger.info("rate limited: %s %s (%s)", request.method, request.path, scope)

@@ -412,6 +412,8 @@ RATE_LIMIT_LOGINS = env_rate("RATE_LIMIT_LOGINS", "10,50/300")
 RATE_LIMIT_STARTS = env_rate("RATE_LIMIT_STARTS", "30,120/600")
 RATE_LIMIT_SIGNUPS = env_rate("RATE_LIMIT_SIGNUPS", "5,20/3600")
 RATE_LIMIT_REPLAYS = env_rate("RATE_LIMIT_REPLAYS", "30,60/60")
+RATE_LIMIT_RESETS = env_rate("RATE_LIMIT_RESETS", "3,10/3600")
+RATE_LIMIT_SETTINGS = env_rate("RATE_LIMIT_SETTINGS", "10,30/600")
 
 # bench/submissions.py's baseline view at /bench/json (config/bench_views.py); never in
 # production.

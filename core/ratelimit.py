@@ -18,7 +18,11 @@ flood from many addresses and one address cannot flood with many accounts (or gu
   address creating accounts by the hundred is a bot farming names or boards);
 * ``replays``: ``GET /deals/<ref>/replay/<id>/`` by visitors who are not logged in, per
   guest session and per address (a replay is cached, frontend/replays.py, but its page is
-  still the largest answer the site gives).
+  still the largest answer the site gives);
+* ``resets``: ``POST /accounts/password-reset/``, per submitted user name or address and
+  per client address (each one mails an account: a flood would bomb its owner's inbox);
+* ``settings``: ``POST /accounts/settings/``, per account and per address (the e-mail
+  change asks the password: a stolen session must not be a way to guess it).
 
 Limits come from settings (``RATE_LIMIT_ACTIONS`` ... read from the environment, see
 README "Configuration"). A refused request gets 429 with the platform's JSON error shape
@@ -54,6 +58,8 @@ LOGINS: Final = "logins"
 STARTS: Final = "starts"
 SIGNUPS: Final = "signups"
 REPLAYS: Final = "replays"
+RESETS: Final = "resets"
+ACCOUNT_SETTINGS: Final = "settings"
 
 #: scope -> the setting holding its ``(per_user, per_address, window_seconds)``.
 SETTING_OF: Final[dict[str, str]] = {
@@ -63,6 +69,8 @@ SETTING_OF: Final[dict[str, str]] = {
     STARTS: "RATE_LIMIT_STARTS",
     SIGNUPS: "RATE_LIMIT_SIGNUPS",
     REPLAYS: "RATE_LIMIT_REPLAYS",
+    RESETS: "RATE_LIMIT_RESETS",
+    ACCOUNT_SETTINGS: "RATE_LIMIT_SETTINGS",
 }
 
 
