@@ -13,11 +13,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db import transaction
-
 from games.engine.solver import solve
-from games.services.pacer import check_assist_allowed
-from games.services.play import Actor, check_can_act, load_game
+from games.services.pacer import assisted_position
+from games.services.play import Actor
 
 #: A hint answers while the player waits; a cut search still gives its best line so far.
 HINT_TIME_BUDGET_S = 1.0
@@ -25,15 +23,9 @@ HINT_TIME_BUDGET_S = 1.0
 
 def do_hint(game_id: str | uuid.UUID, actor: Actor) -> dict[str, Any]:
     """The next action of a best line from where the game stands, and what it reaches."""
-    with transaction.atomic():
-        game = load_game(game_id, lock=True)
-        check_can_act(game, actor.user, actor.guest_key)
-        check_assist_allowed(game, "hint")
-        # Under the code's own rules, a variant's (issue 17) as the app's.
-        answer = solve(game.deal.code, log=game.log, time_budget_s=HINT_TIME_BUDGET_S)
-        if not game.assisted:
-            game.assisted = True
-            game.save(update_fields=["assisted"])
+    position = assisted_position(game_id, actor, "hint")
+    # Under the code's own rules, a variant's (issue 17) as the app's.
+    answer = solve(position.code, log=position.log, time_budget_s=HINT_TIME_BUDGET_S)
     return {
         "action": answer.solution[0] if answer.solution else None,
         "best_cards_left": answer.best_cards_left,

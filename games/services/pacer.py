@@ -43,8 +43,8 @@ class PacePosition:
 
 
 def check_assist_allowed(game: Game, kind: str) -> None:
-    """Refuse solver help (``kind`` "hint" or "pace") where the game is a contest, or the
-    solver does not play its rules; the refusal's reason names the help and why."""
+    """Refuse solver help (``kind`` "hint" or "pace") where the game is a contest, or is
+    over; the refusal's reason names the help and why."""
     if game.ranked:
         raise GameServiceError(
             f"{kind}_ranked", "a ranked daily attempt is played without solver help", 403
@@ -55,16 +55,24 @@ def check_assist_allowed(game: Game, kind: str) -> None:
         raise GameOver()
 
 
-def pace_position(game_id: str | uuid.UUID, actor: Actor) -> PacePosition:
-    """Check that the actor may pace this game, mark it assisted, and say where it stands."""
+def assisted_position(game_id: str | uuid.UUID, actor: Actor, kind: str) -> PacePosition:
+    """Check that the actor may have solver help (``kind`` "hint" or "pace") on this game,
+    mark it assisted, and say where it stands. Only this reads the database, under the
+    game's lock; the search runs after, with the lock released, so the player's next
+    action never waits for it."""
     with transaction.atomic():
         game = load_game(game_id, lock=True)
         check_can_act(game, actor.user, actor.guest_key)
-        check_assist_allowed(game, "pace")
+        check_assist_allowed(game, kind)
         if not game.assisted:
             game.assisted = True
             game.save(update_fields=["assisted"])
         return PacePosition(game.deal.code, tuple(game.log.split()), game.moves)
+
+
+def pace_position(game_id: str | uuid.UUID, actor: Actor) -> PacePosition:
+    """The pacer's half on the request path (:func:`assisted_position` for "pace")."""
+    return assisted_position(game_id, actor, "pace")
 
 
 def _best(position: PacePosition, log: tuple[str, ...]) -> Solution:
