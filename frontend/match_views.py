@@ -10,13 +10,28 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from frontend.views import _common, _player_name
+from frontend.cards import rule_set_label
+from frontend.views import VARIANTS, _common, _player_name
+from matches.rules import MATCH_OPTIONS
+
+
+def match_variants() -> list[tuple[str, str]]:
+    """The "Variants" group of the match form: each TriPeaks base with each one option
+    matches take (``MATCH_OPTIONS``; combinations by the API), named in words."""
+    names = [
+        f"{base}+{option}"
+        for base in VARIANTS
+        if base.startswith("TP")
+        for option in sorted(MATCH_OPTIONS)
+    ]
+    return [(name, rule_set_label(name)) for name in names]
 
 
 @ensure_csrf_cookie
 def matches_page(request: HttpRequest) -> HttpResponse:
     boot = {"me": _player_name(request.user)}
-    return render(request, "frontend/matches.html", _common(request, "matches", boot=boot))
+    context = _common(request, "matches", boot=boot, match_variants=match_variants())
+    return render(request, "frontend/matches.html", context)
 
 
 @ensure_csrf_cookie

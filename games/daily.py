@@ -111,9 +111,12 @@ def daily_of_deal(deal: Deal) -> DailyDeal | None:
 Vetter = Callable[[str], Vetting]
 
 
-def draw_sealed_code(variant: Variant) -> DealCode:
-    """A fresh sealed code: a number drawn by ``secrets`` from [26^7, 26^28)."""
-    return DealCode(variant, SEALED_MIN + secrets.randbelow(SEALED_LIMIT - SEALED_MIN))
+def draw_sealed_code(variant: Variant, options: str = "") -> DealCode:
+    """A fresh sealed code: a number drawn by ``secrets`` from [26^7, 26^28); ``options``:
+    the literature's options of its rule set (a match's, issue 17; dailies take none)."""
+    return DealCode(
+        variant, SEALED_MIN + secrets.randbelow(SEALED_LIMIT - SEALED_MIN), options
+    )
 
 
 def solver_vetter(time_budget_s: float | None = None) -> Vetter | None:
@@ -135,11 +138,11 @@ def solver_vetter(time_budget_s: float | None = None) -> Vetter | None:
 
 
 def find_winnable_sealed(
-    variant: Variant, vet: Vetter, attempts: int = DEFAULT_ATTEMPTS
+    variant: Variant, vet: Vetter, attempts: int = DEFAULT_ATTEMPTS, options: str = ""
 ) -> tuple[DealCode, Vetting] | None:
     """Draw sealed codes until the solver proves one winnable (None after ``attempts``)."""
     for _ in range(attempts):
-        code = draw_sealed_code(variant)
+        code = draw_sealed_code(variant, options)
         vetting = vet(code.text)
         if vetting.winnable is True:
             return code, vetting

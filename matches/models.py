@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models import Deal, Game, Variant
+from games.models import Deal, Game, validate_rule_set
 
 
 def match_group(match_id: uuid.UUID | str) -> str:
@@ -36,7 +36,9 @@ class Match(models.Model):
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches"
     )
-    variant = models.CharField(max_length=4, choices=Variant.choices)
+    # The rule set: one of the three (``Variant``) or a base with options of
+    # ``matches.rules.MATCH_OPTIONS`` (``TP-E+H``), as a Deal's ``variant`` names it.
+    variant = models.CharField(max_length=16, validators=[validate_rule_set])
     # Exactly one of the two modes: ``rounds`` (best total after N) or ``target_score``
     # (first total to reach it; MAX_ROUNDS at most).
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -17,7 +17,11 @@ class MatchIn(Schema):
 
     model_config = ConfigDict(extra="forbid")
 
-    variant: str = Field(max_length=8, examples=["TP-E"], description="TP-E, TP-C or PY")
+    variant: str = Field(
+        max_length=16,
+        examples=["TP-E", "TP-C+H"],
+        description="TP-E, TP-C or PY; TriPeaks may add options O, T, H (e.g. TP-E+OH)",
+    )
     rounds: StrictInt | None = Field(None, examples=[3], description="1 to 10")
     target_score: StrictInt | None = Field(None, description="instead of rounds")
     time_limit_s: StrictInt = Field(

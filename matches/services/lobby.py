@@ -18,7 +18,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.users import Account
-from games.engine import Variant
+from games.engine import parse_rule_set, rule_set_name
+from games.engine.variants import option_tokens
 from matches import events, rules
 from matches.codes import draw_join_code
 from matches.errors import MatchError
@@ -45,6 +46,26 @@ def _bad(detail: str) -> MatchError:
     return MatchError("bad_match", detail, 400)
 
 
+def check_rule_set(text: Any) -> str:
+    """The match's rule set, canonical: a base (TP-E, TP-C, PY) with, optionally, options
+    of ``rules.MATCH_OPTIONS`` (``TP-E+OH``); 400 naming what is wrong otherwise."""
+    try:
+        base, options = parse_rule_set(str(text))
+    except ValueError:
+        raise _bad(
+            "variant is TP-E, TP-C or PY, optionally with options of matches "
+            f"(+{''.join(sorted(rules.MATCH_OPTIONS))} for TriPeaks), e.g. TP-E+H"
+        ) from None
+    refused = [token for token in option_tokens(options) if token not in rules.MATCH_OPTIONS]
+    if refused:
+        raise _bad(
+            f"option {', '.join(refused)} of {rule_set_name(base, options)} is not offered "
+            "for matches: its solver cannot vet a fresh deal in time for a round "
+            f"(matches take {', '.join(sorted(rules.MATCH_OPTIONS))} for TriPeaks)"
+        )
+    return rule_set_name(base, options)
+
+
 def check_settings(
     variant: Any,
     rounds_: Any = None,
@@ -53,10 +74,7 @@ def check_settings(
     max_players: Any = rules.MAX_PLAYERS,
 ) -> MatchSettings:
     """Validate a creator's choices (``time_limit_s`` 0 or None: no limit)."""
-    try:
-        chosen = Variant(str(variant).strip().upper())
-    except ValueError:
-        raise _bad("variant is one of TP-E, TP-C, PY") from None
+    chosen = check_rule_set(variant)
 
     def whole(value: Any, name: str, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -77,7 +95,7 @@ def check_settings(
     if time_limit_s not in (None, 0):
         limit = whole(time_limit_s, "time_limit_s", rules.MIN_TIME_LIMIT_S, rules.MAX_TIME_LIMIT_S)
     seats = whole(max_players, "max_players", rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-    return MatchSettings(chosen.value, count, target, limit, seats)
+    return MatchSettings(chosen, count, target, limit, seats)
 
 
 def do_create_match(creator: Account, chosen: MatchSettings, now: datetime | None = None) -> Match:

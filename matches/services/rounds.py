@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from accounts.users import Account
 from games.daily import Vetter, Vetting, find_winnable_sealed, solver_vetter, store_solver_fact
-from games.engine import DealCode, Variant
+from games.engine import DealCode, parse_rule_set
 from games.models import Deal, Game
 from games.services.errors import GameOver
 from games.services.play import do_abandon, do_start_game
@@ -61,13 +61,17 @@ def no_deal_error() -> MatchError:
 
 
 def draw_round_deal(variant: str) -> tuple[DealCode, Vetting]:
-    """A sealed code the solver proved winnable. Each draw vets up to 12 candidates
+    """A sealed code of the match's rule set (``variant``: ``TP-E``, ``TP-C+H``…) the
+    solver proved winnable. Each draw vets up to 12 candidates
     within the solver's budget; when one draw finds none (the budget ran out on each),
     another is made, ``MATCH_DEAL_DRAWS`` at most; then MatchError 503 ``no_deal``."""
+    base, options = parse_rule_set(variant)
     vet = round_vetter()
     draws = int(settings.MATCH_DEAL_DRAWS)
     for draw in range(1, draws + 1):
-        found = find_winnable_sealed(Variant(variant), vet) if vet is not None else None
+        found = (
+            find_winnable_sealed(base, vet, options=options) if vet is not None else None
+        )
         if found is not None:
             return found
         logger.warning("no winnable %s deal in draw %s of %s", variant, draw, draws)

@@ -73,3 +73,37 @@ def test_the_two_new_pairings_by_clicking(new_page: Any, size: dict[str, int]) -
     wait_moves(page, 4)
     expect(page.locator("#discard")).not_to_have_attribute("data-card", top)
     assert page.js_errors == []
+
+
+def _arrow_to(page: Any, token: str, tries: int = 40) -> None:
+    """Walk the board with the arrow keys (as a keyboard player does) until ``token``
+    has the focus; fail if the walk never reaches it."""
+    for key in ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp") * (tries // 4):
+        if page.evaluate("document.activeElement && document.activeElement.dataset.card") == token:
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"the arrow keys never reached {token}")
+
+
+def test_a_covered_card_a_legal_pair_takes_is_reached_by_keyboard(new_page: Any) -> None:
+    covered, cover, _top, _under = pairings()
+    page = new_page(DESKTOP)
+    page.goto(f"/deals/{CODE}/")
+    wait_ready(page)
+    page.get_by_role("button", name="Play this deal").click()
+    page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}/$"))
+    wait_ready(page)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    click_token(page, OPENING)
+    wait_moves(page, 1)
+    expect(card(page, covered)).to_have_attribute("tabindex", "0")
+
+    _arrow_to(page, covered)
+    page.keyboard.press("Enter")
+    expect(card(page, covered)).to_have_attribute("aria-pressed", "true")
+    _arrow_to(page, cover)
+    page.keyboard.press("Enter")
+    wait_moves(page, 2)
+    expect(card(page, covered)).to_be_hidden()
+    expect(card(page, cover)).to_be_hidden()
+    assert page.js_errors == []

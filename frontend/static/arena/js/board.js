@@ -73,6 +73,13 @@ function fillCard(node, token, info) {
  * A board bound to a container. `render(view, {selected})` updates it in place, keeping the
  * same element for each tableau position so that keyboard focus survives a move.
  */
+/** Does one of the server's legal pairs take ``token``? Under the literature's two new
+ * pairings (a card with its last covering card, the stock against the discard) a card
+ * that is not free may still be picked: which, the server's legal actions say. */
+export function inLegalPair(view, token) {
+  return !!token && (view.legal || []).some((action) => action.includes("+") && action.split("+").includes(token));
+}
+
 export class Board {
   constructor(root, { variant, interactive = true, onCard, onStock, onDiscard, onUnder } = {}) {
     this.root = root;
@@ -141,10 +148,11 @@ export class Board {
     this.root.replaceChildren(this.area);
   }
 
-  /** Elements a keyboard player may land on: free face-up cards, then the piles. */
+  /** Elements a keyboard player may land on: free face-up cards (and covered ones a
+   * legal pair takes), then the piles. */
   playable() {
     const cards = this.slots
-      .filter(({ button, slot }) => !slot.classList.contains("gone") && button.classList.contains("free"))
+      .filter(({ button, slot }) => !slot.classList.contains("gone") && (button.classList.contains("free") || button.classList.contains("pairable")))
       .map(({ button }) => button);
     const piles = [this.stockButton];
     if (this.game === "PY" && this.discardButton.dataset.card) piles.push(this.discardButton);
@@ -161,7 +169,7 @@ export class Board {
       slot.classList.toggle("gone", gone);
       if (gone) {
         button.tabIndex = -1;
-        button.classList.remove("free", "covered");
+        button.classList.remove("free", "covered", "pairable");
         button.removeAttribute("aria-pressed");
         return;
       }
@@ -176,9 +184,11 @@ export class Board {
         }
       }
       const free = !!(entry.face_up && entry.free);
+      const pairable = !free && !!token && inLegalPair(view, token);
       button.classList.toggle("free", free);
       button.classList.toggle("covered", !free);
-      if (this.interactive) button.tabIndex = free ? 0 : -1;
+      button.classList.toggle("pairable", pairable);
+      if (this.interactive) button.tabIndex = free || pairable ? 0 : -1;
       if (game === "PY") {
         button.setAttribute("aria-pressed", selected.has(index) ? "true" : "false");
       }

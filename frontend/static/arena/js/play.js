@@ -6,7 +6,7 @@ import {
   api, ApiError, dealLabel, describeEvent, el, fmt, formatDuration, gettext, readJson,
   recordToast, setBusy, socket, startGame, strings, toast,
 } from "./common.js";
-import { Board, gameOf, neighbour } from "./board.js";
+import { Board, gameOf, inLegalPair, neighbour } from "./board.js";
 import { celebrate, Flight, floatLabel } from "./motion.js";
 import { play as playSound, setSounds, soundsOn } from "./sound.js";
 
@@ -337,7 +337,7 @@ function selectable(view, pos) {
   const token = pos === "under" ? view.discard_under : view.tableau[pos] && view.tableau[pos].card;
   if (!token) return false;
   if (pos !== "under" && view.tableau[pos].free) return true;
-  return (view.legal || []).some((action) => action.split("+").includes(token) && action.includes("+"));
+  return inLegalPair(view, token);
 }
 
 function clickPyramid(pos) {
