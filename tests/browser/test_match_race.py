@@ -32,7 +32,8 @@ OVER_THE_TABLE_JS = """() => {
   const box = (node) => node.getBoundingClientRect();
   const felt = box(document.querySelector('.table-felt'));
   const over = [];
-  for (const selector of ['.play-top', '#help-line', '.play-controls', '.kbd-hint', '#match-panel']) {
+  const parts = ['.play-top', '#help-line', '.play-controls', '.kbd-hint', '#match-panel'];
+  for (const selector of parts) {
     const node = document.querySelector(selector);
     const r = node && box(node);
     if (!r || !r.width || !r.height) continue;
