@@ -237,8 +237,10 @@ function onError(error, intent = state.pending.shift()) {
 
 function setConn(mode) {
   const node = $("conn");
+  const text = mode === "live" ? gettext("Live") : mode === "http" ? gettext("Connected (HTTP)") : gettext("Connecting…");
   node.dataset.state = mode;
-  node.textContent = mode === "live" ? gettext("Live") : mode === "http" ? gettext("Connected (HTTP)") : gettext("Connecting…");
+  node.title = text; // the dot's name where the word is hidden (a phone in landscape)
+  node.querySelector(".conn-text").textContent = text;
 }
 
 // assist.js sends its own frames ({"pace": true}) on this page's one socket.
