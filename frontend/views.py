@@ -129,7 +129,6 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     except GameForbidden:
         return render(request, "frontend/forbidden.html", _common(request), status=403)
     payload = play.game_payload(game)
-    rules = parse_code(game.deal.code).rules
     elapsed = None
     if game.finished_at is None:
         elapsed = max(0, int((timezone.now() - game.started_at).total_seconds() * 1000))
@@ -138,10 +137,6 @@ def play_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "variant": game.deal.variant,
         "game": payload,
         "elapsedMs": elapsed,
-        # The engine's cost of a move and peak bonuses (this deal's rules, variants
-        # included), so that the page can name the peak bonus it shows.
-        "moveCost": getattr(rules, "move_cost", 0),
-        "peakBonuses": list(getattr(rules, "peak_bonuses", ())),
         "numberedDeals": settings.NUMBERED_DEALS,
         "me": _player_name(request.user),
     }
@@ -252,14 +247,10 @@ def deal_lookup(request: HttpRequest) -> HttpResponse:
 
 
 def _variant_of_code(code: str) -> str:
-    from games.engine import parse_code
-
     return parse_code(code).rule_set
 
 
 def _number_of_code(code: str) -> int:
-    from games.engine import parse_code
-
     return parse_code(code).number
 
 

@@ -44,5 +44,9 @@ class GamePayload(TypedDict):
     timings: list[int] | None
     view: GameView
     revealed: list[str]
+    #: The points the action earned beyond its cost when it emptied a TriPeaks peak (the
+    #: engine's ``Step.bonus``: the peak's, the completion's and, under Hogue's scoring,
+    #: the run's); null for any other action.
+    peak_bonus: int | None
     #: What the leaderboards recorded (their answer), in the answer that ended the game.
     result: dict[str, Any] | None

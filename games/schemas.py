@@ -86,6 +86,11 @@ class GameOut(Schema):
     )
     view: GameView = Field(description="the engine's player view: no hidden card")
     revealed: list[str] = Field(description="cards this action turned face up")
+    peak_bonus: int | None = Field(
+        None,
+        description="points this action earned beyond its cost when it emptied a TriPeaks "
+        "peak (peak, completion and, under Hogue's scoring, run bonuses); null otherwise",
+    )
     result: dict[str, Any] | None = Field(
         description="what the leaderboards recorded, in the answer that ended the game"
     )

@@ -36,6 +36,7 @@ from games.engine import (
     TABLEAU_SIZE,
     WON,
     EngineError,
+    Step,
     format_log,
     new_game,
     replay,
@@ -147,10 +148,11 @@ def rebuild(game: Game) -> EngineGame:
 def game_payload(
     game: Game,
     engine: EngineGame | None = None,
-    revealed: list[str] | None = None,
+    step: Step | None = None,
     result: dict[str, Any] | None = None,
 ) -> GamePayload:
-    """The one answer shape of HTTP and WebSocket (docs/architecture.md)."""
+    """The one answer shape of HTTP and WebSocket (docs/architecture.md); ``step``: what
+    the action answered played (its revealed cards, the bonus of a peak it emptied)."""
     engine = engine if engine is not None else rebuild(game)
     view = engine.view()
     finished = game.finished_at is not None
@@ -174,7 +176,9 @@ def game_payload(
         # Per-action times are shown once the game is over, never while it is open.
         "timings": list(game.timings) if finished else None,
         "view": view,
-        "revealed": revealed or [],
+        "revealed": step.revealed_cards if step is not None else [],
+        # The engine's own figure, so the page shows what the rules paid (any scoring).
+        "peak_bonus": step.bonus if step is not None and step.peak_cleared else None,
         "result": result,
     }
 
@@ -248,14 +252,14 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: object) -> GamePayloa
             return _end(game, engine, BLOCKED)
         if len(engine.log) >= MAX_ACTIONS:
             raise GameServiceError("too_many_actions", f"a game holds at most {MAX_ACTIONS}")
-        revealed = _apply(engine, checked)
+        step = _apply(engine, checked)
         now = timezone.now()
         game.log = format_log(engine.log)
         game.timings = [*game.timings, elapsed_ms(game, now)]
         _copy_figures(game, engine)
         game.last_action_at = now
         if engine.status == WON:
-            return _end(game, engine, WON, revealed)
+            return _end(game, engine, WON, step)
         game.save(
             update_fields=[
                 "log",
@@ -268,7 +272,7 @@ def do_act(game_id: str | uuid.UUID, actor: Actor, action: object) -> GamePayloa
             ]
         )
         listeners.notify(game)
-        return game_payload(game, engine, revealed)
+        return game_payload(game, engine, step)
 
 
 def do_abandon(game: Game) -> GamePayload:
@@ -281,13 +285,14 @@ def do_abandon(game: Game) -> GamePayload:
         return _end(locked, engine, BLOCKED if engine.status == BLOCKED else "abandoned")
 
 
-def _apply(engine: EngineGame, action: str | int) -> list[str]:
+def _apply(engine: EngineGame, action: str | int) -> Step:
     """Apply one token or position click (the engine refuses a face-down card's position
-    as it refuses naming that card); the cards this action turned face up."""
+    as it refuses naming that card); what it did (the cards it turned face up, a peak
+    emptied and its bonus)."""
     index = len(engine.log)
     try:
         token = engine.card_at(action) if isinstance(action, int) else action
-        return engine.apply(token).revealed_cards
+        return engine.apply(token)
     except EngineError as err:
         raise ActionRefused(err, index) from None
 
@@ -305,7 +310,7 @@ def _copy_figures(game: Game, engine: EngineGame) -> None:
 
 
 def _end(
-    game: Game, engine: EngineGame, status: str, revealed: list[str] | None = None
+    game: Game, engine: EngineGame, status: str, step: Step | None = None
 ) -> GamePayload:
     now = timezone.now()
     _copy_figures(game, engine)
@@ -316,4 +321,4 @@ def _end(
     game.save()
     result = recording.record(game)
     listeners.notify(game)
-    return game_payload(game, engine, revealed, result)
+    return game_payload(game, engine, step, result)

@@ -21,7 +21,9 @@ from typing import Any
 
 import pytest
 
+from games.engine import SEALED_MIN, DealCode, Variant
 from tests.reliability.live_server import uvicorn_process
+from tests.support.winning import find_win
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -102,6 +104,39 @@ def arena_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.manage("migrate", "--noinput")
     with uvicorn_process(env, port, server.log):  # python -m config.serve, as in production
         yield server
+
+
+def _winnable_sealed(variant: Variant) -> tuple[str, list[str]]:
+    for k in range(200):
+        code = DealCode(variant, SEALED_MIN + 1000 + k).text
+        line = find_win(code, max_nodes=20_000)
+        if line is not None:
+            return code, line
+    raise AssertionError("no quick sealed win found")
+
+
+@pytest.fixture(scope="session")
+def todays_dailies(arena_server: Server) -> dict[str, tuple[str, list[str]]]:
+    """Today's three daily deals, picked once for the session so that every test that
+    needs them (the home page's, the touch targets', the ranked attempt's) finds the same
+    ones whatever ran before: sealed deals, the two TriPeaks ones with a winning line the
+    tests know (Pyramid's line is not needed: [])."""
+    picked = {v.value: _winnable_sealed(v) for v in (Variant.TP_E, Variant.TP_C)}
+    picked["PY"] = (DealCode(Variant.PY, SEALED_MIN + 77).text, [])
+    codes = {variant: code for variant, (code, _) in picked.items()}
+    stored = arena_server.python(
+        "from games.daily import do_pick_daily_deal, today\n"
+        "from games.models import DailyDeal\n"
+        "from games.engine import parse_code\n"
+        "from games.services.deals import get_or_create_deal\n"
+        f"for variant, code in {codes!r}.items():\n"
+        "    if not DailyDeal.objects.filter(date=today(), variant=variant).exists():\n"
+        "        do_pick_daily_deal(today(), variant, get_or_create_deal(parse_code(code)))\n"
+        "days = DailyDeal.objects.filter(date=today())\n"
+        "result = dict(days.values_list('variant', 'deal__code'))\n"
+    )
+    assert stored == codes, f"today's dailies were picked elsewhere: {stored}"
+    return picked
 
 
 @pytest.fixture(scope="session")

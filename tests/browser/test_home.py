@@ -12,40 +12,11 @@ from playwright.sync_api import expect
 from games.engine import SEALED_MIN, DealCode, Variant
 from tests.browser.conftest import DESKTOP, PHONE, Server, screenshot
 from tests.browser.helpers import click_token, sign_up, wait_ready
-from tests.support.winning import find_win
 
 pytestmark = pytest.mark.browser
 
 
-def _winnable_sealed(variant: Variant) -> tuple[str, list[str]]:
-    for k in range(200):
-        code = DealCode(variant, SEALED_MIN + 1000 + k).text
-        line = find_win(code, max_nodes=20_000)
-        if line is not None:
-            return code, line
-    raise AssertionError("no quick sealed win found")
-
-
-@pytest.fixture(scope="module")
-def dailies(arena_server: Server) -> dict[str, tuple[str, list[str]]]:
-    """Today's three daily deals: sealed deals whose winning lines the test knows."""
-    picked = {v.value: _winnable_sealed(v) for v in (Variant.TP_E, Variant.TP_C)}
-    picked["PY"] = (DealCode(Variant.PY, SEALED_MIN + 77).text, [])
-    codes = {variant: code for variant, (code, _) in picked.items()}
-    arena_server.python(
-        "from games.daily import do_pick_daily_deal, today\n"
-        "from games.models import DailyDeal\n"
-        "from games.engine import parse_code\n"
-        "from games.services.deals import get_or_create_deal\n"
-        f"for variant, code in {codes!r}.items():\n"
-        "    if not DailyDeal.objects.filter(date=today(), variant=variant).exists():\n"
-        "        do_pick_daily_deal(today(), variant, get_or_create_deal(parse_code(code)))\n"
-        "result = True\n"
-    )
-    return picked
-
-
-def test_todays_deals_countdown_totals_and_feed(new_page: Any, dailies: Any) -> None:
+def test_todays_deals_countdown_totals_and_feed(new_page: Any, todays_dailies: Any) -> None:
     page = new_page(DESKTOP)
     sign_up(page, "bob", "Bob")
     page.goto("/")
@@ -62,7 +33,7 @@ def test_todays_deals_countdown_totals_and_feed(new_page: Any, dailies: Any) -> 
     screenshot(page, "home-desktop")
 
     # Play today's TriPeaks Easy from its card: a sealed deal, named by its day only.
-    code, line = dailies["TP-E"]
+    code, line = todays_dailies["TP-E"]
     cards.first.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r"/play/"))
     wait_ready(page)
@@ -86,7 +57,7 @@ def test_todays_deals_countdown_totals_and_feed(new_page: Any, dailies: Any) -> 
     expect(page.locator("#day-totals")).to_contain_text("Bob")
 
 
-def test_a_watcher_on_the_home_page_gets_the_feed_live(new_page: Any, dailies: Any) -> None:
+def test_a_watcher_on_the_home_page_gets_the_feed_live(new_page: Any, todays_dailies: Any) -> None:
     watcher = new_page(PHONE)
     watcher.goto("/")
     wait_ready(watcher)
@@ -97,7 +68,7 @@ def test_a_watcher_on_the_home_page_gets_the_feed_live(new_page: Any, dailies: A
     sign_up(player, "carol", "Carol")
     player.goto("/")
     wait_ready(player)
-    _code, line = dailies["TP-C"]
+    _code, line = todays_dailies["TP-C"]
     player.locator('.daily-card[data-variant="TP-C"] button[type=submit]').click()
     player.wait_for_url(re.compile(r"/play/"))
     wait_ready(player)

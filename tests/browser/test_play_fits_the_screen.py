@@ -49,6 +49,27 @@ BOXES_JS = """() => {
 }"""
 
 
+# The title's code line (the code, Copy, the deal page, How to play, the connection): each
+# part whole inside every box around it that clips (landscape's line is one row, overflow
+# hidden) and its text whole inside it (the code may give way to an ellipsis), named when
+# cut.
+CUT_JS = """() => {
+  const cut = [];
+  for (const node of document.querySelectorAll('.deal-title .code-line > *')) {
+    const r = node.getBoundingClientRect();
+    if (!r.width) continue;  // hidden parts (the label in landscape, an absent badge)
+    if (node.scrollWidth > node.clientWidth + 1) cut.push(node.id || node.textContent.trim());
+    for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      const out = r.left < b.left - 0.5 || r.right > b.right + 0.5;
+      if (out) cut.push(node.id || node.textContent.trim());
+    }
+  }
+  return cut;
+}"""
+
+
 def measure(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(BOXES_JS))
 
@@ -80,6 +101,10 @@ def test_the_play_page_fits_without_scrolling(new_page: Any, screen: str, varian
     page = new_page(viewport, touch=touch)
     start_from_home(page, 3, variant)
     boxes = assert_fits(page, viewport, touch)
+    assert page.evaluate(CUT_JS) == []
+    conn = page.locator("#conn")  # its word named, even where only its dot shows
+    expect(conn).to_have_attribute("title", "Live")
+    expect(conn).to_have_text("Live")
     cards = [b for b in boxes if b["tag"] == "BUTTON" and "card" in str(b["cls"])]
     assert len(cards) >= 30  # 28 on the table, the stock, the discard
     if variant == "TP-E" and screen == "phone":

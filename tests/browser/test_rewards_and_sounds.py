@@ -1,4 +1,5 @@
-"""The rewards on the play page: the peak bonus rises where a peak fell, the win's shower
+"""The rewards on the play page: the peak bonus rises where a peak fell (the figure the
+server's answer pays, Hogue's scoring included), the win's shower
 of suits plays before the end dialog (none under prefers-reduced-motion), and the
 optional sounds: off by default, on when toggled, remembered across reloads. The page's
 WebAudio calls are spied on (each tone started is recorded with its frequency); the
@@ -6,6 +7,8 @@ tunes are told apart by their notes (frontend/static/arena/js/sound.js)."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -14,7 +17,7 @@ from playwright.sync_api import expect
 from games.engine import DealCode, Variant, new_game
 from games.engine.layouts import TRIPEAKS_PEAK_MASKS
 from tests.browser.conftest import DESKTOP, PHONE, screenshot
-from tests.browser.helpers import card, click_token, start_from_home
+from tests.browser.helpers import card, click_token, start_from_home, wait_ready
 from tests.support.winning import find_win
 
 pytestmark = pytest.mark.browser
@@ -130,6 +133,56 @@ def test_peak_bonuses_rise_where_peaks_fall_then_the_win_showers(
     assert sum(heard[i : i + 3] == BONUS for i in range(len(heard))) == 3, heard
     assert heard[-4:] == WIN, heard
     screenshot(page, f"play-won-rewards-{viewport['width']}x{viewport['height']}-{motion}")
+    assert page.js_errors == []
+
+
+def bonuses_paid(code: str, line: list[str]) -> list[int]:
+    """What the engine's steps pay for each peak emptied along ``line``."""
+    game = new_game(code)
+    return [step.bonus for step in map(game.apply, line) if step.peak_cleared]
+
+
+@pytest.mark.parametrize(
+    ("viewport", "touch"), [(DESKTOP, False), (PHONE, True)], ids=["1366x768", "390x844"]
+)
+def test_the_peak_bonus_shown_is_the_one_the_server_paid_under_hogues_scoring(
+    new_page: Any, viewport: dict[str, int], touch: bool
+) -> None:
+    # Deal 2 under Hogue's scoring (H): a peak pays 15, 15 or 30 plus the run's points,
+    # so the bonus is none of the rules' peak bonuses; the page shows the step's figure.
+    code = "TP1-EH-AAAAAAC"
+    line = find_win(code)
+    assert line is not None
+    first = peak_falls(code, line)[0]
+    paid = bonuses_paid(code, line[:first])
+    assert len(paid) == 1 and paid[0] not in (15, 30), paid
+    page = new_page(viewport, touch=touch)
+    answers: list[Any] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda text: answers.append(json.loads(text)))
+
+    page.on("websocket", on_socket)
+    page.goto("/")
+    wait_ready(page)
+    page.locator("#open-form input[name=code]").fill(code)
+    page.locator('#open-form button[value="play"]').click()
+    page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}/$"))
+    wait_ready(page)
+    expect(page.locator("#deal-code")).to_have_text(code)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    page.evaluate(REWARD_WATCH)
+    for token in line[:first]:
+        click_token(page, token, touch=touch)
+    page.wait_for_function("window.__rewards.some((r) => r.kind === 'label')")
+    labels = [r["text"] for r in page.evaluate("window.__rewards") if r["kind"] == "label"]
+    from_server = [
+        frame["game"]["peak_bonus"]
+        for frame in answers
+        if frame.get("type") == "state" and frame["game"].get("peak_bonus") is not None
+    ]
+    assert from_server == paid, answers[-1]
+    assert labels == [f"+{paid[0]} peak bonus"], labels
     assert page.js_errors == []
 
 

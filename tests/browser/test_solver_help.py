@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Server, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, screenshot
 from tests.browser.helpers import (
     click_token,
     set_language,
@@ -74,18 +74,8 @@ def test_the_par_pacer_follows_each_action_and_is_remembered(new_page: Any) -> N
 
 
 def test_a_ranked_daily_attempt_has_no_hint_and_no_pacer(
-    new_page: Any, arena_server: Server
+    new_page: Any, todays_dailies: Any
 ) -> None:
-    arena_server.python(
-        "from games.daily import do_pick_daily_deal, today\n"
-        "from games.models import DailyDeal\n"
-        "from games.engine import parse_code\n"
-        "from games.services.deals import get_or_create_deal\n"
-        "if not DailyDeal.objects.filter(date=today(), variant='PY').exists():\n"
-        "    code = 'PY1-N-AAAAAAAAAAAAAAAAAAAABAAAALSP'\n"
-        "    do_pick_daily_deal(today(), 'PY', get_or_create_deal(parse_code(code)))\n"
-        "result = True\n"
-    )
     page = new_page(DESKTOP)
     sign_up(page, "rankedhelp", "Ranked Help")
     page.evaluate("localStorage.setItem('arena.pace', '1')")  # remembered from practice

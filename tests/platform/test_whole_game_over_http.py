@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.engine import replay
+from games.engine import new_game, replay
 from games.models import Deal, Game
 from tests.platform.helpers import WINNING_CODE, HiddenCardScan, bearer
 from tests.support.winning import find_win
@@ -139,6 +139,28 @@ def test_each_action_reveals_exactly_the_cards_it_turned_face_up(client: Client)
         turned_up += len(expected)
         before = after["view"]
     assert turned_up >= 18  # every face-down card of the peaks came up on the way to the win
+
+
+@pytest.mark.parametrize("code", ["TP1-E-AAAAAAC", "TP1-EH-AAAAAAC"], ids=["app", "hogue"])
+def test_each_answer_says_the_bonus_of_the_peak_it_emptied(client: Client, code: str) -> None:
+    """``peak_bonus``: the engine's step bonus on the three actions that empty a peak (under
+    Hogue's scoring the peak's 15, 15, 30 plus the run's points), null on every other."""
+    line = find_win(code)
+    assert line is not None
+    game = new_game(code)
+    expected = [step.bonus if step.peak_cleared else None for step in map(game.apply, line)]
+    assert sum(bonus is not None for bonus in expected) == 3
+    started = client.post("/api/games", {"code": code}, content_type="application/json")
+    assert started.json()["peak_bonus"] is None
+    answered = [
+        client.post(
+            f"/api/games/{started.json()['id']}/actions",
+            {"action": token},
+            content_type="application/json",
+        ).json()["peak_bonus"]
+        for token in line
+    ]
+    assert answered == expected
 
 
 def test_a_deal_played_twice_is_one_deal_row(client: Client) -> None:

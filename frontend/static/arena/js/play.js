@@ -204,15 +204,13 @@ function onState(game, intent = state.pending.shift()) {
 }
 
 /**
- * What the answer changed, shown: the peak bonus where the peak fell (the score rose on a
- * move; the bonus is that rise plus the move's cost, both the engine's figures), the win.
+ * What the answer changed, shown: the peak bonus where the peak fell (the server's
+ * ``peak_bonus``, the engine's step: what the deal's scoring paid, Hogue's included), the win.
  */
 function celebrateChanges(before, game, intent) {
   const moved = game.moves > before.moves;
-  const bonus = game.score - before.score + (boot.moveCost || 0);
-  // Only a rise that is one of the rules' peak bonuses (other scorings rise otherwise).
-  if (moved && !isPyramid && game.score > before.score && (boot.peakBonuses || []).includes(bonus)
-      && intent && intent.pos !== undefined) {
+  const bonus = game.peak_bonus;
+  if (moved && Number.isInteger(bonus) && bonus > 0 && intent && intent.pos !== undefined) {
     floatLabel(felt, board.buttonAt(intent.pos), fmt(gettext("+%(points)s peak bonus"), { points: bonus }));
     playSound("bonus");
   } else if (moved) {
@@ -239,8 +237,10 @@ function onError(error, intent = state.pending.shift()) {
 
 function setConn(mode) {
   const node = $("conn");
+  const text = mode === "live" ? gettext("Live") : mode === "http" ? gettext("Connected (HTTP)") : gettext("Connecting…");
   node.dataset.state = mode;
-  node.textContent = mode === "live" ? gettext("Live") : mode === "http" ? gettext("Connected (HTTP)") : gettext("Connecting…");
+  node.title = text; // the dot's name where the word is hidden (a phone in landscape)
+  node.querySelector(".conn-text").textContent = text;
 }
 
 // assist.js sends its own frames ({"pace": true}) on this page's one socket.
