@@ -25,15 +25,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Final, Protocol
 
 from django.db import connection
 from django.db.models import Count, F
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
-from leaderboards.boards import ON_BOARDS, ORDER, SLOWEST, board_order, on_boards, slowness, tie_of
+from leaderboards.boards import (
+    ON_BOARDS,
+    ORDER,
+    SLOWEST,
+    aware,
+    board_order,
+    on_boards,
+    slowness,
+    tie_of,
+)
 from leaderboards.models import BoardRow, DealBoardState, RecordEvent, Result
 from leaderboards.ranking import Rankable, best_per_player, is_better, sort_key
 
@@ -147,7 +154,7 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
         elif what.startswith("new-"):
             counts[what[4:]] = int(ahead)
         else:
-            found[what] = Standing(a, b, cards, moves, slow, _datetime(created), int(ahead))
+            found[what] = Standing(a, b, cards, moves, slow, aware(created), int(ahead))
     own_best, own_first = found.get(BEST), found.get(FIRST)
     if new is not None:  # the player's own rows are not ahead of them
         for board, own in ((BEST, own_best), (FIRST, own_first)):
@@ -174,13 +181,6 @@ def player_rows(deal_id: int, player_id: int) -> list[tuple[str, int]]:
             [deal_id, player_id],
         )
         return [(str(board), int(ahead)) for board, ahead in cursor.fetchall()]
-
-
-def _datetime(value: Any) -> datetime:
-    """A raw cursor's timestamp: aware (PostgreSQL), or naive UTC or text (SQLite)."""
-    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
-    assert parsed is not None, value
-    return parsed if timezone.is_aware(parsed) else parsed.replace(tzinfo=UTC)
 
 
 def _row(board: str, result: Result) -> BoardRow:
