@@ -1,8 +1,11 @@
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
 from django.contrib.auth.models import User
+from django.db.models import Model
 from django.http import HttpRequest
 
 from accounts.emails import email_taken, normalise_email
@@ -23,10 +26,23 @@ class AdminUserChangeForm(UserChangeForm):
 
 admin.site.unregister(User)
 
+#: Models whose rows are an account's own and go with it (by cascade) although their
+#: admins refuse to delete one row alone (a result is disqualified, a game is kept): the
+#: apps above add theirs from their admin modules. Deleting the account deletes them
+#: (leaderboards/services/departures.py keeps the boards true).
+DELETED_WITH_THE_ACCOUNT: set[type[Model]] = set()
+
 
 @admin.register(User)
 class ArenaUserAdmin(UserAdmin):
     form = AdminUserChangeForm
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        """Django's list of what goes with the accounts, without refusing the account's
+        own rows of ``DELETED_WITH_THE_ACCOUNT`` (their admins' refusal is for one alone)."""
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        own = {str(model._meta.verbose_name) for model in DELETED_WITH_THE_ACCOUNT}
+        return deleted, counts, {p for p in perms_needed if str(p) not in own}, protected
 
 
 @admin.register(Profile)

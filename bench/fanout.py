@@ -21,6 +21,9 @@ Latency per socket and event, two ways:
 * from just before the client sends the submission (includes the request itself).
 Baseline: the same figure for the first of the watchers to get each event, i.e. the
 cost of one delivery without the fan-out. Target: p99 <= 100 ms from the commit.
+The server side (first and last socket written, sockets written, CPU) is summed over
+every server process: each writes its own figures to a scratch folder
+(``BENCH_FANOUT_DIR``, config/bench_views.py), and the line says how many reported.
 
 The client (``--client``): ``light`` (the default) reads each socket by a callback,
 cuts frames by hand and parses a frame's JSON once per distinct frame (every watcher
@@ -43,9 +46,11 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import tempfile
 import time
 from collections import defaultdict
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import common
@@ -239,25 +244,20 @@ async def submit(port: int, log: str, token: str) -> tuple[int, float]:
     return events[0]["id"], datetime.fromisoformat(events[0]["created_at"]).timestamp()
 
 
-async def server_side(port: int, tries: int = 12) -> dict[float, list[float]]:
-    """Per push, from ``GET /bench/fanout`` of every server process reached: sockets
-    written, first and last write (a few requests, so that each worker is asked)."""
-    by_pid: dict[int, list[list[float]]] = {}
-    for _ in range(tries):
-        conn = common.Connection(port)
-        status, body = await conn.request("GET", "/bench/fanout")
-        await conn.close()
-        if status == 200:
-            answer = json.loads(body)
-            by_pid[answer["pid"]] = answer["pushes"]
+def server_side(folder: Path) -> tuple[dict[float, list[float]], int]:
+    """Per push, merged over every server process: sockets written, first and last write,
+    CPU; and how many processes reported. Each process writes its own figures to
+    ``folder`` (``BENCH_FANOUT_DIR``, config/bench_views.py): ``GET /bench/fanout``
+    reaches one process of ``--workers N`` only, often the same one every time."""
     merged: dict[float, list[float]] = {}
-    for rows in by_pid.values():
-        for stamp, count, first, last, *cpu in rows:
+    files = sorted(folder.glob("*.json"))
+    for path in files:
+        for stamp, count, first, last, *cpu in json.loads(path.read_text())["pushes"]:
             row = merged.setdefault(stamp, [0, first, last, 0.0])
             row[0] += count
             row[1], row[2] = min(row[1], first), max(row[2], last)
             row[3] += cpu[0] if cpu else 0.0
-    return merged
+    return merged, len(files)
 
 
 def summarise(
@@ -275,6 +275,7 @@ def summarise(
     server_first: list[float] = []
     spread: list[float] = []
     server_cpu: list[float] = []
+    server_counts: list[int] = []
     complete = written_all = 0
     for event_id, sent in sent_at.items():
         got = arrivals.get(event_id, [])
@@ -288,6 +289,7 @@ def summarise(
         row = written.get(committed.get(event_id, -1.0))
         if row:
             written_all += row[0] == sockets
+            server_counts.append(int(row[0]))
             server_first.append(row[1] - start)
             server_last.append(row[2] - start)
             server_cpu.append(row[3])
@@ -299,6 +301,8 @@ def summarise(
         "server_first": common.summary_ms(server_first),
         "server_last": common.summary_ms(server_last),
         "server_complete": written_all,
+        # Sockets the server processes wrote per event, fewest and most (of ``sockets``).
+        "server_counts": (min(server_counts, default=0), max(server_counts, default=0)),
         "client_spread": common.summary_ms(spread),
         "server_cpu": common.summary_ms(server_cpu),
     }
@@ -326,7 +330,7 @@ async def _client(port: int, count: int, pipe: Any, light: bool) -> None:
 
 async def measure_split(
     port: int, sockets: int, logs: list[str], tokens: list[str], procs: int, settle: float,
-    server_pid: int, light: bool,
+    server_pid: int, light: bool, folder: Path,
 ) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     shares = [sockets // procs + (n < sockets % procs) for n in range(procs)]
@@ -359,15 +363,16 @@ async def measure_split(
         committed.update(stamps)
         client_cpu = max(client_cpu, cpu)
         child.join(10)
-    written = await server_side(port)
+    written, reporting = server_side(folder)
     figures = summarise(arrivals, committed, created_at, sent_at, sockets, written)
+    figures["server_reporting"] = reporting
     # The busiest client process's CPU per event (its idle settle time costs none).
     figures["client_cpu_ms"] = client_cpu * 1000 / max(1, len(logs))
     return {"connect_s": connect_s, "rss_mb": rss, **figures}
 
 
 async def measure(
-    port: int, sockets: int, logs: list[str], tokens: list[str], server_pid: int
+    port: int, sockets: int, logs: list[str], tokens: list[str], server_pid: int, folder: Path
 ) -> dict[str, Any]:
     watchers = Watchers(port, sockets)
     connect_s = await watchers.open()
@@ -383,11 +388,12 @@ async def measure(
         while len(watchers.arrivals[event_id]) < sockets and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.2)
-    written = await server_side(port)
+    written, reporting = server_side(folder)
     await watchers.close()
     figures = summarise(
         watchers.arrivals, watchers.committed, created_at, sent_at, sockets, written
     )
+    figures["server_reporting"] = reporting
     return {"connect_s": connect_s, "rss_mb": rss, **figures}
 
 
@@ -444,19 +450,24 @@ def main() -> None:
     for index, (layer, procs, sockets) in enumerate(runs):
         part = slice(index * args.events, (index + 1) * args.events)
         clients = args.client_procs or max(1, sockets // 2500)
-        env = common.server_env(CHANNEL_LAYER=layer, DATABASE_POOL_SIZE="10", BENCH_VIEWS="1")
+        scratch = tempfile.TemporaryDirectory(prefix="bench-fanout-")
+        folder = Path(scratch.name)
+        env = common.server_env(CHANNEL_LAYER=layer, DATABASE_POOL_SIZE="10", BENCH_VIEWS="1",
+                                BENCH_FANOUT_DIR=str(folder))  # fmt: skip
         extra = [*args.uvicorn, *(["--workers", str(procs)] if procs > 1 else [])]
-        with common.running(env, *extra) as server:
+        with scratch, common.running(env, *extra) as server:
             assert server.process is not None
             idle = common.tree_rss_mb(server.process.pid)
             if not args.in_process:
                 split = measure_split(
                     server.port, sockets, logs[part], tokens[part], clients, args.settle,
-                    server.process.pid, args.client == "light",
+                    server.process.pid, args.client == "light", folder,
                 )  # fmt: skip
                 figures = asyncio.run(split)
             else:
-                alone = measure(server.port, sockets, logs[part], tokens[part], server.process.pid)
+                alone = measure(
+                    server.port, sockets, logs[part], tokens[part], server.process.pid, folder
+                )
                 figures = asyncio.run(alone)
         name = f"{layer}, {procs} process{'es' if procs > 1 else ''}, {sockets} watchers"
         commit, send, first = figures["from_commit"], figures["from_send"], figures["first_socket"]
@@ -472,10 +483,13 @@ def main() -> None:
             f"max {commit['max']:6.1f} ms  (n={commit['n']})  target p99 <= 100 ms"
         )
         sfirst, slast = figures["server_first"], figures["server_last"]
+        low, high = figures["server_counts"]
         print(
             f"[{name}] server side, from commit: first socket written p50 {sfirst['p50']:6.1f} "
             f"ms; last socket written p50 {slast['p50']:6.1f} ms  p99 {slast['p99']:6.1f} ms  "
-            f"({figures['server_complete']}/{args.events} events written to every socket)"
+            f"({figures['server_complete']}/{args.events} events written to every socket, "
+            f"{low}..{high} of {sockets} sockets an event; "
+            f"{figures['server_reporting']} of {procs} server process(es) reporting)"
         )
         cpu = figures["server_cpu"]
         print(f"[{name}] server CPU writing one event to its sockets (all processes): p50 "

@@ -10,6 +10,10 @@ With the setting on, :func:`stamp_live_pushes` also stamps every live push with
 bench/fanout.py measures delivery from the commit itself; and it times, per live push,
 when this server process wrote it to the first and to the last of its watch sockets
 (``GET /bench/fanout``: the server's share of the fan-out, apart from the client's).
+With ``--workers N`` a request reaches one process only, and not necessarily each in
+turn (bench/fanout.py once sampled one of two processes and reported half the sockets
+unwritten); so with ``BENCH_FANOUT_DIR`` set each process also writes its figures to
+``<dir>/<pid>.json`` after each push it delivered, and the bench reads every file.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
@@ -34,9 +39,23 @@ def bare_json(request: HttpRequest) -> JsonResponse:
 _written: dict[float, list[float]] = {}
 
 
+def _fanout_rows() -> dict[str, Any]:
+    return {"pid": os.getpid(), "pushes": [[stamp, *row] for stamp, row in _written.items()]}
+
+
 def fanout_stats(request: HttpRequest) -> JsonResponse:
-    rows = [[stamp, *row] for stamp, row in _written.items()]
-    return JsonResponse({"pid": os.getpid(), "pushes": rows})
+    return JsonResponse(_fanout_rows())
+
+
+def _save_fanout_rows() -> None:
+    """This process's figures in ``BENCH_FANOUT_DIR`` (written whole, then renamed)."""
+    folder = os.environ.get("BENCH_FANOUT_DIR")
+    if not folder:
+        return
+    target = Path(folder) / f"{os.getpid()}.json"
+    scratch = target.with_suffix(".tmp")
+    scratch.write_text(json.dumps(_fanout_rows()))
+    scratch.replace(target)
 
 
 urlpatterns = [path("bench/json", bare_json), path("bench/fanout", fanout_stats)]
@@ -83,5 +102,6 @@ def time_watch_sockets() -> None:
             row[0] += len(sockets)
             row[2] = time.time()
             row[3] += cpu
+            _save_fanout_rows()  # after the timed writes: it costs the next event nothing
 
     watchers.deliver = deliver

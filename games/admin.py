@@ -16,6 +16,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from accounts.admin import DELETED_WITH_THE_ACCOUNT
 from games import admin_daily  # noqa: F401  (registers the DailyDeal admin)
 from games.admin_layout import layout_html
 from games.models import Deal, Game, SolverFact
@@ -123,4 +124,7 @@ class GameAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+        return False  # one alone; deleting its player's account deletes it
+
+
+DELETED_WITH_THE_ACCOUNT.add(Game)

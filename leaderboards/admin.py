@@ -17,6 +17,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from accounts.admin import DELETED_WITH_THE_ACCOUNT
 from accounts.users import Account
 from leaderboards.models import (
     HeldResult,
@@ -66,6 +67,7 @@ class ResultAdmin(admin.ModelAdmin):
         # A deleted row would leave its deal's board rows counted (DealBoardState) and
         # its record unpassed, outside the deal's lock; disqualifying takes it off the
         # boards under the lock and keeps it, with its reason, for the record history.
+        # (Deleting its player's account deletes it, with the boards kept true.)
         return False
 
     @admin.action(description="Disqualify selected results (re-ranks, notifies inheritors)")
@@ -103,6 +105,9 @@ def _replay_url(result: Result) -> str:
     deal = result.deal
     ref = deal.public_code or (daily_ref(result.daily) if result.daily is not None else "")
     return reverse("frontend:replay", args=[ref, result.pk]) if ref else ""
+
+
+DELETED_WITH_THE_ACCOUNT.add(Result)
 
 
 @admin.register(HeldResult)

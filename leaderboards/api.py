@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
-from asgiref.sync import sync_to_async
 from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router, Schema, Status
@@ -89,23 +88,20 @@ def _refusal(err: Exception) -> Status[dict[str, Any]]:
     "no duration (`duration_ms` null): it ranks behind timed results with equal cards and "
     "moves.",
 )
-async def submit_result(request: HttpRequest, code: str, body: ResultIn) -> Any:
-    # Async, so that the middleware chain stays on the event loop (no sync-only
-    # middleware adapted in and out of threads around it); the work runs in one hop on
-    # the request's own thread (Django's ASGI handler gives each request its own).
-    return await sync_to_async(_submit)(request, code, body.log)
-
-
-def _submit(request: HttpRequest, code: str, log: str) -> Any:
+def submit_result(request: HttpRequest, code: str, body: ResultIn) -> Any:
+    # Sync: the token lookup (ninja's auth) and the submission then run on one thread in
+    # one hop from the event loop. As an async view each was a hop of its own (ninja runs a
+    # sync auth through sync_to_async), and the chain's sync-only middlewares
+    # (config/db_pool.py, config/body_limit.py) keep it off the loop anyway.
     try:
         deal, parsed = resolve_deal_ref(code)
         if deal is not None:
-            return Status(201, do_submit_log(deal, _me(request), log))
+            return Status(201, do_submit_log(deal, _me(request), body.log))
         # A numbered deal nobody has played yet: its row and the result in one
         # transaction, so that a refused log leaves no Deal row behind.
         assert parsed is not None
         with transaction.atomic():
-            answer = do_submit_log(get_or_create_deal(parsed), _me(request), log)
+            answer = do_submit_log(get_or_create_deal(parsed), _me(request), body.log)
         return Status(201, answer)
     except (GameServiceError, EngineError, SubmissionRefused) as err:
         return _refusal(err)

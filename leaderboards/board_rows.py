@@ -9,7 +9,10 @@ while it holds the deal's ``DealBoardState`` row lock, in the same transaction:
 * a new result (``leaderboards.services.recording``) and a held result cleared
   (``leaderboards.services.held``): :func:`read_before` first (one statement: what the
   record decision and the answer's ranks need), then :func:`add` once it is stored;
-* a disqualification: :func:`remove`.
+* a disqualification: :func:`remove`;
+* an account deleted (its results and rows go with it, by cascade):
+  :func:`departing_counts` before, :func:`forget_departed` after
+  (leaderboards.services.departures).
 
 The rule of what is on the boards is ``Result.on_boards`` (not abandoned, disqualified
 or held; on a daily deal only the ranked attempt). ``best``: the player's best such
@@ -22,14 +25,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Final, Protocol
 
 from django.db import connection
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
+from django.db.models import Count, F
 
-from leaderboards.boards import ON_BOARDS, ORDER, SLOWEST, board_order, on_boards, slowness, tie_of
+from leaderboards.boards import (
+    ON_BOARDS,
+    ORDER,
+    SLOWEST,
+    aware,
+    board_order,
+    on_boards,
+    slowness,
+    tie_of,
+)
 from leaderboards.models import BoardRow, DealBoardState, RecordEvent, Result
 from leaderboards.ranking import Rankable, best_per_player, is_better, sort_key
 
@@ -143,7 +154,7 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
         elif what.startswith("new-"):
             counts[what[4:]] = int(ahead)
         else:
-            found[what] = Standing(a, b, cards, moves, slow, _datetime(created), int(ahead))
+            found[what] = Standing(a, b, cards, moves, slow, aware(created), int(ahead))
     own_best, own_first = found.get(BEST), found.get(FIRST)
     if new is not None:  # the player's own rows are not ahead of them
         for board, own in ((BEST, own_best), (FIRST, own_first)):
@@ -170,13 +181,6 @@ def player_rows(deal_id: int, player_id: int) -> list[tuple[str, int]]:
             [deal_id, player_id],
         )
         return [(str(board), int(ahead)) for board, ahead in cursor.fetchall()]
-
-
-def _datetime(value: Any) -> datetime:
-    """A raw cursor's timestamp: aware (PostgreSQL), or naive UTC or text (SQLite)."""
-    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
-    assert parsed is not None, value
-    return parsed if timezone.is_aware(parsed) else parsed.replace(tzinfo=UTC)
 
 
 def _row(board: str, result: Result) -> BoardRow:
@@ -235,6 +239,55 @@ def remove(state: DealBoardState, result: Result) -> None:
         else:
             _upsert([_row(BEST, following)])
     state.save(update_fields=["best_players", "first_players"])
+
+
+@dataclass(frozen=True, slots=True)
+class Departing:
+    """What a departing player holds on one deal: results, and rows on each board."""
+
+    results: int = 0
+    best: int = 0
+    first: int = 0
+
+
+def departing_counts(player_id: int) -> dict[int, Departing]:
+    """Per deal, what ``player_id``'s results and rows count for (two grouped queries),
+    read before the account and everything of it is deleted."""
+    results = dict(
+        Result.objects.filter(player_id=player_id)
+        .values_list("deal_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    rows: dict[tuple[int, str], int] = {
+        (deal_id, board): n
+        for deal_id, board, n in BoardRow.objects.filter(player_id=player_id)
+        .values_list("deal_id", "board")
+        .annotate(n=Count("id"))
+        .order_by()
+    }
+    return {
+        deal_id: Departing(count, rows.get((deal_id, BEST), 0), rows.get((deal_id, FIRST), 0))
+        for deal_id, count in results.items()
+    }
+
+
+def forget_departed(deal_id: int, gone: Departing) -> None:
+    """Once a departed player's results and rows are deleted: the deal's counts less
+    theirs, and its #1 (``DealBoardState.record``) the best row left (the departed
+    player may have held it: the cascade set it to NULL). Under the deal's lock."""
+    top = (
+        BoardRow.objects.filter(deal_id=deal_id, board=BEST)
+        .order_by(*ORDER)
+        .values_list("result_id", flat=True)
+        .first()
+    )
+    DealBoardState.objects.filter(deal_id=deal_id).update(
+        results_count=F("results_count") - gone.results,
+        best_players=F("best_players") - gone.best,
+        first_players=F("first_players") - gone.first,
+        record_id=top,
+    )
 
 
 class BoardItem(Rankable, Protocol):

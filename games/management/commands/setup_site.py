@@ -20,6 +20,9 @@ from games.services.daily import ensure_daily_deals
 
 class Command(BaseCommand):
     help = "Create the admin account (password printed once) and ensure the daily deals."
+    # No system checks of its own: it runs after `migrate`, which has just run them
+    # (`make run`, docker compose), and they were a tenth of its time (issue 13).
+    requires_system_checks: list[str] = []
 
     def handle(self, *args: Any, **options: Any) -> None:
         self._ensure_admin()
