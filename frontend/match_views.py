@@ -12,17 +12,17 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from frontend.cards import rule_set_label
 from frontend.views import VARIANTS, _common, _player_name
-from matches.rules import MATCH_OPTIONS
+from matches.rules import match_options
 
 
 def match_variants() -> list[tuple[str, str]]:
     """The "Variants" group of the match form: each TriPeaks base with each one option
-    matches take (``MATCH_OPTIONS``; combinations by the API), named in words."""
+    matches take (``rules.MATCH_OPTIONS``; combinations by the API), named in words."""
     names = [
         f"{base}+{option}"
         for base in VARIANTS
         if base.startswith("TP")
-        for option in sorted(MATCH_OPTIONS)
+        for option in match_options()
     ]
     return [(name, rule_set_label(name)) for name in names]
 

@@ -20,7 +20,7 @@ class MatchIn(Schema):
     variant: str = Field(
         max_length=16,
         examples=["TP-E", "TP-C+H"],
-        description="TP-E, TP-C or PY; TriPeaks may add options O, T, H (e.g. TP-E+OH)",
+        description="TP-E, TP-C or PY; TriPeaks may add options O, B, J1, J2, T, H (e.g. TP-E+OH)",
     )
     rounds: StrictInt | None = Field(None, examples=[3], description="1 to 10")
     target_score: StrictInt | None = Field(None, description="instead of rounds")

@@ -53,15 +53,15 @@ def check_rule_set(text: Any) -> str:
         base, options = parse_rule_set(str(text))
     except ValueError:
         raise _bad(
-            "variant is TP-E, TP-C or PY, optionally with options of matches "
-            f"(+{''.join(sorted(rules.MATCH_OPTIONS))} for TriPeaks), e.g. TP-E+H"
+            "variant is TP-E, TP-C or PY, optionally with options matches take "
+            f"({', '.join(rules.match_options())} for TriPeaks), e.g. TP-E+H"
         ) from None
     refused = [token for token in option_tokens(options) if token not in rules.MATCH_OPTIONS]
     if refused:
         raise _bad(
             f"option {', '.join(refused)} of {rule_set_name(base, options)} is not offered "
             "for matches: its solver cannot vet a fresh deal in time for a round "
-            f"(matches take {', '.join(sorted(rules.MATCH_OPTIONS))} for TriPeaks)"
+            f"(matches take {', '.join(rules.match_options())} for TriPeaks)"
         )
     return rule_set_name(base, options)
 
