@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from games.engine.solver.pyramid.relaxation import Entry, Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
-    F_LOW,
     G_SHIFT,
+    K_FIELD,
     K_SHIFT,
     L_SHIFT,
     LOW,
@@ -23,6 +23,7 @@ from games.engine.solver.pyramid.state import (
 )
 
 DEAD = -1  # no continuation reaches the goal
+LEFT_FIELD = SIDE_FULL << L_SHIFT
 
 
 class Bound:
@@ -36,13 +37,11 @@ class Bound:
         self._kings = tables.kings
         self._blockers: dict[int, int] = {}
         self._entries: dict[int, Entry | None] = {}
-        # The bound reads no fresh card: keys that differ only there share it (about
-        # two in five calls on the slow deals).
         self._full: dict[int, int] = {}
 
     def entry(self, key: int) -> Entry | None:
         """The relaxation's distance and needs at this key (None: the goal is out of reach)."""
-        relaxed_key = key & LOW | (key >> G_SHIFT & SIDE_FULL & ~self._kings) << G_SHIFT
+        relaxed_key = key & ~(self._kings << G_SHIFT | K_FIELD | LEFT_FIELD)
         try:
             return self._entries[relaxed_key]
         except KeyError:
@@ -56,10 +55,9 @@ class Bound:
         return DEAD if entry is None else entry[0]
 
     def __call__(self, key: int) -> int:
-        position = key & F_LOW
-        found = self._full.get(position)
+        found = self._full.get(key)
         if found is None:
-            found = self._full[position] = self._work_out(position)
+            found = self._full[key] = self._work_out(key)
         return found
 
     def _work_out(self, key: int) -> int:

@@ -123,11 +123,15 @@ class Tables:
                 mask |= self.rank_bits[r]
         return mask
 
+    def fresh_after(self, removed: int, fresh: int, free_before: int) -> int:
+        """The fresh cards after a move that leaves ``removed``: the pairable ones among
+        ``fresh`` and those the move just freed (``free_before``: the free mask before)."""
+        _, _, _, free, pairable = self.info(removed)
+        return (fresh | free & ~free_before) & pairable
+
     def with_fresh(self, child: int, fresh: int, free_before: int) -> int:
-        """``child`` with its fresh cards: the pairable ones among ``fresh`` and those the
-        move just freed (``free_before``: the free mask before it)."""
-        _, _, _, free, pairable = self.info(child & LOW)
-        return child & F_LOW | ((fresh | free & ~free_before) & pairable) << F_SHIFT
+        """``child`` with its fresh cards (``fresh_after``)."""
+        return child & F_LOW | self.fresh_after(child & LOW, fresh, free_before) << F_SHIFT
 
 
 def start_key(game: PyramidGame, tables: Tables) -> int:
