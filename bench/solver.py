@@ -4,6 +4,7 @@ state, no layers, heuristics or reductions) run side by side on a subset.
 
     .venv/bin/python bench/solver.py [--deals 200] [--baseline 5]
     .venv/bin/python bench/solver.py --pyramid-tail 2000 [--against 2e1b32f]
+    .venv/bin/python bench/solver.py --pyramid-slowest 20 [--against 2e1b32f]
     .venv/bin/python bench/solver.py --variants [--deals 200] [--node-budget N] [RULE SET …]
 
 Times are wall-clock in this one process (``solve()`` includes its replay check).
@@ -12,6 +13,8 @@ Times are wall-clock in this one process (``solve()`` includes its replay check)
 median, p95 and max per deal (wall and CPU), run side by side with the engine of git
 revision ``--against`` (extracted with ``git archive``, run in its own process, same
 deals), with the ratio of each figure and a check that every answer is the same.
+``--pyramid-slowest K`` does the same on the K deals of 1..2000 whose search took the
+most nodes by games/data/solver_facts.tsv.gz (the tail, without solving all 2000).
 
 ``--variants`` measures the literature's rule sets (issue 17; default: every base with
 one option, as the pickers list them): CPU median and p95 per deal over deals 1..N,
@@ -33,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import Variant, deal_deck, numbered_code, parse_rule_set
+from games.engine import Variant, deal_deck, numbered_code, parse_code, parse_rule_set
 from games.engine.rules import CLASSIC, EASY, PYRAMID
 from games.engine.solver import solve
 from games.engine.solver.outcome import Budget
@@ -41,6 +44,7 @@ from games.engine.solver.pyramid import solve_pyramid
 from games.engine.solver.reference import solve_pyramid_plain, solve_tripeaks_plain
 from games.engine.solver.tripeaks import solve_tripeaks
 from games.engine.variants import named_rule_sets
+from games.facts_data import read_facts_file
 from games.solvability import percentile
 
 #: Pyramid deals small enough for the plain search (it needs every state closer than par).
@@ -61,7 +65,7 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from games.engine import Variant, numbered_code
 from games.engine.solver import solve
-for n in range(1, int(sys.argv[2]) + 1):
+for n in map(int, sys.argv[2].split(",")):
     cpu = time.process_time()
     a = solve(numbered_code(Variant.PY, n), time_budget_s=None)
     cpu = (time.process_time() - cpu) * 1000.0
@@ -114,9 +118,9 @@ def _load() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
-def run_tail(tree: Path, deals: int) -> list[list]:
+def run_tail(tree: Path, deals: list[int]) -> list[list]:
     out = subprocess.run(
-        [sys.executable, "-c", TAIL_RUNNER, str(tree), str(deals)],
+        [sys.executable, "-c", TAIL_RUNNER, str(tree), ",".join(map(str, deals))],
         check=True,
         capture_output=True,
         text=True,
@@ -124,7 +128,18 @@ def run_tail(tree: Path, deals: int) -> list[list]:
     return [json.loads(line) for line in out.splitlines()]
 
 
-def pyramid_tail(deals: int, against: str) -> int:
+def slowest_pyramid_deals(count: int) -> list[int]:
+    """The ``count`` Pyramid deals (default rules) of the facts file that took the most
+    search nodes, in deal order: the tail of deals 1..2000 without solving them all."""
+    facts = [
+        (fact.nodes, parse_code(fact.code).number)
+        for fact in read_facts_file().facts
+        if parse_code(fact.code).rule_set == Variant.PY.value
+    ]
+    return sorted(number for _, number in sorted(facts, reverse=True)[:count])
+
+
+def pyramid_tail(deals: list[int], against: str) -> int:
     """The Pyramid tail against the solver of git revision ``against``, side by side."""
     print("load before: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     with tempfile.TemporaryDirectory() as old:
@@ -138,7 +153,10 @@ def pyramid_tail(deals: int, against: str) -> int:
         before = run_tail(Path(old), deals)
     now = run_tail(ROOT, deals)
     different = [a[0] for a, b in zip(now, before, strict=True) if a[1:5] != b[1:5]]
-    print(f"Pyramid deals 1..{deals}: ms per deal, this tree against {against}")
+    named = (
+        f"1..{deals[-1]}" if deals == list(range(1, len(deals) + 1)) else ", ".join(map(str, deals))
+    )
+    print(f"Pyramid deals {named}: ms per deal, this tree against {against}")
     print(f"{'':10} {'median':>9} {'p95':>9} {'max':>9}")
     for label, column in (("wall", 5), ("cpu", 6)):
         for name, rows in ((against[:10], before), ("now", now)):
@@ -164,6 +182,13 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--baseline", type=int, default=5, help="deals for the plain search")
     parser.add_argument("--pyramid-tail", type=int, default=0, metavar="N")
+    parser.add_argument(
+        "--pyramid-slowest",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the K slowest of the facts file",
+    )
     parser.add_argument("--against", default="2e1b32f", help="git revision of the baseline")
     parser.add_argument("--variants", action="store_true", help="the literature's rule sets")
     parser.add_argument("--node-budget", type=int, default=None)
@@ -172,7 +197,9 @@ def main() -> int:
     if args.variants:
         return variants_table(args.rule_sets or named_rule_sets(), args.deals, args.node_budget)
     if args.pyramid_tail:
-        return pyramid_tail(args.pyramid_tail, args.against)
+        return pyramid_tail(list(range(1, args.pyramid_tail + 1)), args.against)
+    if args.pyramid_slowest:
+        return pyramid_tail(slowest_pyramid_deals(args.pyramid_slowest), args.against)
 
     print(f"solver over numbered deals 1..{args.deals}: ms per deal (incl. its replay check),")
     print("wall clock and CPU time of this process (CPU is what a busy machine does not inflate)")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from games.engine.solver.pyramid.relaxation import Entry, Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
-    F_LOW,
     G_SHIFT,
+    K_FIELD,
     K_SHIFT,
     L_SHIFT,
     LOW,
@@ -23,26 +23,28 @@ from games.engine.solver.pyramid.state import (
 )
 
 DEAD = -1  # no continuation reaches the goal
+LEFT_FIELD = SIDE_FULL << L_SHIFT
+_MISSING = (-2, ())  # not looked up yet (None is a looked-up "out of reach")
 
 
 class Bound:
     """``bound(key)``: the lower bound of one key, with its per-mask parts cached."""
 
-    __slots__ = ("_blockers", "_entries", "_full", "_kings", "_table", "_tables")
+    __slots__ = ("_blockers", "_entries", "_kings", "_relaxed_mask", "_table", "_tables")
 
     def __init__(self, tables: Tables, relaxed: Relaxation) -> None:
         self._tables = tables
         self._table = relaxed.table
         self._kings = tables.kings
+        # What the relaxation reads of a key: all but the pointer, the left Kings and
+        # the stock-side Kings removed (they go alone).
+        self._relaxed_mask = ~(tables.kings << G_SHIFT | K_FIELD | LEFT_FIELD)
         self._blockers: dict[int, int] = {}
         self._entries: dict[int, Entry | None] = {}
-        # The bound reads no fresh card: keys that differ only there share it (about
-        # two in five calls on the slow deals).
-        self._full: dict[int, int] = {}
 
     def entry(self, key: int) -> Entry | None:
         """The relaxation's distance and needs at this key (None: the goal is out of reach)."""
-        relaxed_key = key & LOW | (key >> G_SHIFT & SIDE_FULL & ~self._kings) << G_SHIFT
+        relaxed_key = key & self._relaxed_mask
         try:
             return self._entries[relaxed_key]
         except KeyError:
@@ -52,18 +54,17 @@ class Bound:
     def cheap(self, key: int) -> int:
         """A weaker bound, the removal moves alone: what a key waits in the queue with
         until its turn comes, when the full bound is worked out (most never get there)."""
-        entry = self.entry(key)
+        entry = self._entries.get(key & self._relaxed_mask, _MISSING)
+        if entry is _MISSING:
+            entry = self.entry(key)
         return DEAD if entry is None else entry[0]
 
     def __call__(self, key: int) -> int:
-        position = key & F_LOW
-        found = self._full.get(position)
-        if found is None:
-            found = self._full[position] = self._work_out(position)
-        return found
-
-    def _work_out(self, key: int) -> int:
-        entry = self.entry(key)
+        """The full bound (the search asks once per key: no cache)."""
+        relaxed_key = key & self._relaxed_mask
+        entry = self._entries.get(relaxed_key, _MISSING)
+        if entry is _MISSING:
+            entry = self.entry(key)
         if entry is None:
             return DEAD
         dist, needs = entry
@@ -120,21 +121,32 @@ def draw_bound(
         else:
             deep &= (left & -left) - 1  # after a recycle, only cards before the first
     bound = 0
-    for q, m in needs:
+    for q, n in needs:
         cards = remaining & rank_bits[q]
-        n = m - (cards & reachable).bit_count()
-        if n <= 0:
-            continue
+        if reachable:
+            n -= (cards & reachable).bit_count()
+            if n <= 0:
+                continue
         ahead = cards & stock
-        if ahead.bit_count() >= n:
-            dist = (stock & ((1 << _nth_bit(ahead, n)) - 1)).bit_count()
-        else:
-            under = cards & deep
-            n -= ahead.bit_count()
-            if not wrap or under.bit_count() < n:
-                return DEAD
-            dist = stock.bit_count() + 1 + (remaining & ((1 << _nth_bit(under, n)) - 1)).bit_count()
-        bound = max(bound, dist)
+        if ahead:
+            if n == 1:  # the common case: the first one ahead
+                dist = (stock & (((ahead & -ahead) << 1) - 1)).bit_count()
+                if dist > bound:
+                    bound = dist
+                continue
+            in_ahead = ahead.bit_count()
+            if in_ahead >= n:
+                dist = (stock & ((1 << _nth_bit(ahead, n)) - 1)).bit_count()
+                if dist > bound:
+                    bound = dist
+                continue
+            n -= in_ahead
+        under = cards & deep
+        if not wrap or under.bit_count() < n:
+            return DEAD
+        dist = stock.bit_count() + 1 + (remaining & ((1 << _nth_bit(under, n)) - 1)).bit_count()
+        if dist > bound:
+            bound = dist
     return bound
 
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from games.engine.layouts import TABLEAU_SIZE
 from games.engine.solver.outcome import Budget
-from games.engine.solver.pyramid.state import G_SHIFT, LOW, PARTNER, SIDE_FULL, Tables
+from games.engine.solver.pyramid.state import F_SHIFT, G_SHIFT, LOW, PARTNER, SIDE_FULL, Tables
 
 Entry = tuple[int, tuple[tuple[int, int], ...]]  # relaxed distance, needs per rank
 
 _USE_BITS = 3  # used count per rank, 0..4
 _NEVER = 99
+_FORGET = -1  # the edge that forgets the fresh cards (a draw's), free of removals
+FRESH_SHIFT = G_SHIFT + _USE_BITS * 14  # a relaxed node's fresh cards
+USED = (1 << FRESH_SHIFT) - 1  # a relaxed node without its fresh cards
 
 
 def use_shift(q: int) -> int:
@@ -30,10 +33,10 @@ def use_shift(q: int) -> int:
 
 
 def relaxed_node(tables: Tables, key: int) -> int:
-    """The relaxation's node of a search key: its pyramid and used stock cards per rank
-    (stock-side Kings go alone, so they are not counted)."""
+    """The relaxation's node of a search key: its pyramid, used stock cards per rank
+    (stock-side Kings go alone, so they are not counted) and fresh cards."""
     gone = key >> G_SHIFT & SIDE_FULL
-    node = key & LOW
+    node = key & LOW | (key >> F_SHIFT) << FRESH_SHIFT
     for q in range(1, 14):
         used = (gone & tables.rank_bits[q]).bit_count() if PARTNER[q] else 0
         if used:
@@ -49,7 +52,8 @@ class OutOfBudget(Exception):
 
 
 class Relaxation:
-    """The stock-order-free graph from ``root``: (pyramid mask, used stock cards per rank)."""
+    """The stock-order-free graph from ``root``: (pyramid mask, used stock cards per rank,
+    fresh cards)."""
 
     __slots__ = ("best_count", "goal_count", "nodes", "table", "winnable")
 
@@ -64,7 +68,7 @@ class Relaxation:
 
 def _explore(tables: Tables, budget: Budget, root: int) -> dict[int, list[tuple[int, int]]]:
     """Every relaxed node reachable from ``root``, with its children and the stock rank
-    each child used (0: none)."""
+    each child used (0: none, _FORGET: the fresh cards forgotten, as a draw does)."""
     available = [0] * 14
     for r in tables.side_ranks:
         available[r] += 1
@@ -73,19 +77,29 @@ def _explore(tables: Tables, budget: Budget, root: int) -> dict[int, list[tuple[
     check = budget.every
     while stack:
         node = stack.pop()
-        forced, pairs, by_rank, _, _ = tables.info(node & LOW)
+        pmask = node & LOW
+        fresh = node >> FRESH_SHIFT
+        base = node & USED
+        forced, pairs, by_rank, free, _ = tables.info(pmask)
         out: list[tuple[int, int]] = []
         if forced:
-            out.append((node | forced, 0))
+            out.append((_with_fresh(tables, base | forced, fresh, free), 0))
         else:
-            out.extend((node | pair, 0) for pair in pairs)
+            out.extend(
+                (_with_fresh(tables, base | pair, fresh, free), 0) for pair in pairs if pair & fresh
+            )
             for r in range(1, 14):
                 q = PARTNER[r]
                 if not q or not by_rank[r]:
                     continue
                 shift = use_shift(q)
                 if (node >> shift & 7) < available[q]:
-                    out.extend(((node | bit) + (1 << shift), q) for bit in by_rank[r])
+                    out.extend(
+                        (_with_fresh(tables, (base | bit) + (1 << shift), 0, free), q)
+                        for bit in by_rank[r]
+                    )
+            if fresh:
+                out.append((base, _FORGET))
         children[node] = out
         for child, _ in out:
             if child not in children:
@@ -99,12 +113,18 @@ def _explore(tables: Tables, budget: Budget, root: int) -> dict[int, list[tuple[
     return children
 
 
+def _with_fresh(tables: Tables, child: int, fresh: int, free_before: int) -> int:
+    """A relaxed ``child`` with its fresh cards, as the search's keys carry them."""
+    return child | tables.fresh_after(child & LOW, fresh, free_before) << FRESH_SHIFT
+
+
 def _distances(children: dict[int, list[tuple[int, int]]], goal_count: int) -> dict[int, Entry]:
     """Backwards from the goal nodes: the fewest removal moves to one, and per rank the
     fewest stock cards of that rank any goal-reaching continuation uses."""
     never = (_NEVER,) * 14
     table: dict[int, tuple[int, tuple[int, ...]]] = {}
-    for node in sorted(children, key=lambda n: -(n & LOW).bit_count()):
+    # Children first: more cards removed, or the same cards with fresh cards forgotten.
+    for node in sorted(children, key=lambda n: (-(n & LOW).bit_count(), n >> FRESH_SHIFT != 0)):
         if (node & LOW).bit_count() == goal_count:
             table[node] = (0, (0,) * 14)
             continue
@@ -115,8 +135,8 @@ def _distances(children: dict[int, list[tuple[int, int]]], goal_count: int) -> d
             if found is None:
                 continue
             dist, child_needs = found
-            best = min(best, dist + 1)
-            if used:
+            best = min(best, dist + (used != _FORGET))
+            if used > 0:
                 child_needs = tuple(m + 1 if r == used else m for r, m in enumerate(child_needs))
             needs = tuple(map(min, needs, child_needs))
         if best < _NEVER:

@@ -207,7 +207,7 @@ class _Search:
         """The children of a key with what each edge costs in moves."""
         tables = self.tables
         pmask = key & LOW
-        forced, pairs, by_rank, free, _ = tables.info(pmask)
+        forced, pairs, by_rank, free, _ = tables.cache.get(pmask) or tables.info(pmask)
         fresh = key >> F_SHIFT
         if forced:
             return [(tables.with_fresh(key | forced, fresh, free), 1)]
@@ -241,22 +241,27 @@ class _Search:
         tail = left << L_SHIFT
         out: list[tuple[int, int]] = []
         # Only cards that pair with a free pyramid card, Kings and left Kings matter.
-        useful = remaining & (tables.pairs_with(pmask) | tables.kings | left)
+        stoppers = left | tables.kings
+        useful = remaining & (tables.pairs_with(pmask) | stoppers)
+        if not useful:
+            return out
         stock = remaining >> k << k
+        side_partner = self.side_partner
+        with_fresh = tables.with_fresh
+        gone_field = pmask | tail
         for j, draws in _round_the_stock(useful, remaining, stock, k):
             bit = 1 << j
-            if draws and (left | tables.kings) & bit:
+            if draws and stoppers & bit:
                 if not left & bit:  # a King reaches the top: decided there
                     out.append((pmask | gone << G_SHIFT | (j + 1) << K_SHIFT | tail, draws))
                 break
-            partner_bits = by_rank[self.side_partner[j]]
+            partner_bits = by_rank[side_partner[j]]
             if partner_bits:
-                after = pmask | (gone | bit) << G_SHIFT | tail
+                after = gone_field | (gone | bit) << G_SHIFT
                 after |= (remaining & (bit - 1)).bit_length() << K_SHIFT
-                out.extend(
-                    (tables.with_fresh(after | pos_bit, 0, free), draws + 1)
-                    for pos_bit in partner_bits
-                )
+                cost = draws + 1
+                for pos_bit in partner_bits:
+                    out.append((with_fresh(after | pos_bit, 0, free), cost))
         return out
 
 
