@@ -355,8 +355,8 @@ def changed_snapshot(
     match_id: uuid.UUID | str, now: datetime | None = None
 ) -> dict[str, Any] | None:
     """The ``standings`` frame after actions: one query while this process's last load
-    of the match still holds (``_Rest``), else a full load (four queries); None if the
-    match is gone."""
+    of the match still holds (``_Rest``), else a full load too (four more queries); None
+    if the match is gone."""
     key = str(match_id)
     rows = list(RoundGame.objects.filter(round__match_id=key).values_list(*_LIVE))
     with _RESTS_LOCK:
