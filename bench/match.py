@@ -27,7 +27,10 @@ last-socket p99 <= 50 ms. The sockets are read by ``--watch-procs`` client proce
 their own (the players' HTTP clients run in this one), which take each frame's stamp
 out of its text without decoding the JSON: the readers must not be what is measured.
 Frames are counted per stamp; "reached every socket" says how many frames all sockets
-got before the end (frames still queued when the players stop count as lost).
+got before the end (frames still queued when the players stop count as lost). "Server
+CPU per action": the server process's CPU time (all threads, /proc) from the first
+action to 1.5 s after the last, over the actions: less noisy than the latencies on a
+shared machine.
 """
 
 from __future__ import annotations
@@ -187,7 +190,9 @@ async def player(port: int, token: str, match_id: str, until: float, interval: f
     return sent
 
 
-async def measure(port: int, tokens: list[str], args: argparse.Namespace) -> dict[str, Any]:
+async def measure(
+    port: int, pid: int, tokens: list[str], args: argparse.Namespace
+) -> dict[str, Any]:
     match_id = await start_match(port, tokens)
     count = len(tokens) + args.spectators
     procs = max(1, args.watch_procs)
@@ -207,11 +212,11 @@ async def measure(port: int, tokens: list[str], args: argparse.Namespace) -> dic
         await asyncio.to_thread(pipe.recv)
     await asyncio.sleep(1)
     load = os.getloadavg()[0]
+    cpu = common.cpu_seconds(pid)
     until = time.monotonic() + args.seconds
-    sent = await asyncio.gather(
-        *(player(port, t, match_id, until, args.interval) for t in tokens)
-    )
+    sent = await asyncio.gather(*(player(port, t, match_id, until, args.interval) for t in tokens))
     await asyncio.sleep(1.5)
+    cpu = common.cpu_seconds(pid) - cpu
     arrivals: defaultdict[str, list[float]] = defaultdict(list)
     for pipe in pipes:
         pipe.send("stop")
@@ -237,6 +242,7 @@ async def measure(port: int, tokens: list[str], args: argparse.Namespace) -> dic
         "every": common.summary_ms(every),
         "sockets": count,
         "load": load,
+        "cpu_per_action_ms": cpu * 1000 / max(1, sum(sent)),
     }
 
 
@@ -252,7 +258,8 @@ def run(name: str, label: str, root: Path, args: argparse.Namespace) -> dict[str
     )
     tokens = make_players(root, env, args.players)
     with common.running(env, *args.uvicorn, root=root) as server:
-        figures = asyncio.run(measure(server.port, tokens, args))
+        assert server.process is not None
+        figures = asyncio.run(measure(server.port, server.process.pid, tokens, args))
     report(label, args, figures)
     return figures
 
@@ -270,6 +277,7 @@ def report(name: str, args: argparse.Namespace, figures: dict[str, Any]) -> None
           f"p99 {every['p99']:7.1f} ms")  # fmt: skip
     print(f"[{name}] commit -> first socket: p50 {first['p50']:7.1f} ms  "
           f"p99 {first['p99']:7.1f} ms")  # fmt: skip
+    print(f"[{name}] server CPU per action: {figures['cpu_per_action_ms']:.2f} ms")
 
 
 def old_tree(commit: str, into: Path) -> Path:
@@ -311,7 +319,9 @@ def main() -> None:
         print(f"new / old, commit -> last socket: p50 "
               f"{new['last']['p50'] / max(old['last']['p50'], 0.001):.3f}x  p99 "
               f"{new['last']['p99'] / max(old['last']['p99'], 0.001):.3f}x; frames reaching "
-              f"every socket {new['complete']} / {old['complete']}")  # fmt: skip
+              f"every socket {new['complete']} / {old['complete']}; server CPU per action "
+              f"{new['cpu_per_action_ms'] / max(old['cpu_per_action_ms'], 0.001):.3f}x"
+              )  # fmt: skip
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

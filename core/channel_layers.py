@@ -29,12 +29,19 @@ raises CancelledError after each pop (tests/reliability/test_channel_layer_cance
 
 One warning per outage and process, not one per socket: 1,000 sockets must not write
 1,000 lines a second.
+
+And one for speed: the stock core layer's ``group_send`` makes four Redis round trips one
+after the other (drop the group's expired members, read its members, drop each
+channel's expired messages, add the message); every live push pays them, each one more
+turn of a busy event loop (bench/match.py: 40 pushes a second). Here the same commands
+go in two pipelines: the group's, then each Redis host's channels'.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import uuid
 from collections import defaultdict
 from typing import Any
@@ -91,6 +98,24 @@ class _OutageLog:
             logger.warning("channel layer: Redis is back; groups re-added")
 
 
+#: channels-redis' script of ``group_send`` (4.3): the message goes to each channel
+#: under its capacity; the count of channels over it is returned.
+_GROUP_SEND_LUA = """
+    local over_capacity = 0
+    local current_time = ARGV[#ARGV - 1]
+    local expiry = ARGV[#ARGV]
+    for i=1,#KEYS do
+        if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + #KEYS]) then
+            redis.call('ZADD', KEYS[i], current_time, ARGV[i])
+            redis.call('EXPIRE', KEYS[i], expiry)
+        else
+            over_capacity = over_capacity + 1
+        end
+    end
+    return over_capacity
+"""
+
+
 class ResilientRedisChannelLayer(RedisChannelLayer):
     """``channels_redis.core.RedisChannelLayer`` that survives Redis going away."""
 
@@ -138,6 +163,33 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         if _cancel_requested():
             raise asyncio.CancelledError
         return member
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        """The stock ``group_send``'s commands in two round trips instead of four."""
+        assert self.require_valid_group_name(group), "Group name not valid"
+        key = self._group_key(group)
+        pipe = self.connection(self.consistent_hash(group)).pipeline(transaction=False)
+        pipe.zremrangebyscore(key, min=0, max=int(time.time()) - self.group_expiry)
+        pipe.zrange(key, 0, -1)
+        _, members = await pipe.execute()
+        names = [member.decode("utf8") for member in members]
+        by_host, messages, capacities = self._map_channel_keys_to_connection(names, message)
+        for index, keys in by_host.items():
+            pipe = self.connection(index).pipeline(transaction=False)
+            for channel_key in keys:
+                pipe.zremrangebyscore(channel_key, min=0, max=int(time.time()) - int(self.expiry))
+            pipe.eval(
+                _GROUP_SEND_LUA,
+                len(keys),
+                *keys,
+                *(messages[channel_key] for channel_key in keys),
+                *(capacities[channel_key] for channel_key in keys),
+                time.time(),
+                self.expiry,
+            )
+            over = (await pipe.execute())[-1]
+            if over > 0:
+                logger.info("%s of %s channels over capacity in group %s", over, len(names), group)
 
     async def group_add(self, group: str, channel: str) -> None:
         self._joined[channel].add(group)

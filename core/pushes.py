@@ -16,6 +16,12 @@ event whose transaction rolls back is never sent, and one that commits is sent o
 A failing channel layer (Redis down) is logged and swallowed: the result is stored and
 the request answers normally; only the live push is lost. Under the ASGI server a request
 does not wait for its pushes (``send_now``).
+
+Order: under the server, the pushes to one group go out in the order they were handed to
+the server's loop (``_push_in_turn``); pushes to other groups do not wait for them (each
+action's game-state push to ``game.<id>`` does not hold a match's standings). A push read
+from the database (``build_on_commit``) is handed over once built, so it follows every
+push published before its build ended.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ import concurrent.futures
 import json
 import logging
 import os
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -64,8 +70,8 @@ def frame_text(message: dict[str, Any]) -> str | None:
     return None
 
 
-#: Per server loop, the last push handed to it (see ``_push_in_turn``).
-_LAST_PUSH: dict[asyncio.AbstractEventLoop, asyncio.Task[Any]] = {}
+#: Per server loop, the last push handed to it for each group (see ``_push_in_turn``).
+_LAST_PUSH: dict[asyncio.AbstractEventLoop, dict[str, asyncio.Task[Any]]] = {}
 
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:
@@ -102,26 +108,27 @@ async def _push(layer: Any, groups: tuple[str, ...], message: dict[str, Any]) ->
             raise outcome
 
 
-async def _push_in_turn(
-    layer: Any, groups: tuple[str, ...], message: dict[str, Any] | Callable[[], Awaitable[None]]
-) -> None:
-    """``_push``, after the push handed to this loop before it: a deal's record event and
-    then its new board reach watchers in that order, as they were published. ``message``
-    may be a coroutine function that does the push itself (``_push_built``)."""
+async def _push_in_turn(layer: Any, groups: tuple[str, ...], message: dict[str, Any]) -> None:
+    """``_push``, after the pushes handed to this loop before it for any of its groups: a
+    deal's record event and then its new board reach watchers in that order, as they
+    were published. Per group, not per loop: a push waits only for those its sockets
+    would get before it (tasks start in the order they were handed over)."""
     loop = asyncio.get_running_loop()
     me = asyncio.current_task()
     assert me is not None
-    before = _LAST_PUSH.get(loop)
-    _LAST_PUSH[loop] = me
+    last = _LAST_PUSH.setdefault(loop, {})
+    before = {task for group in groups if (task := last.get(group)) is not None and not task.done()}
+    for group in groups:
+        last[group] = me
     try:
-        if before is not None and not before.done():
-            await asyncio.wait([before])
-        if callable(message):
-            await message()
-        else:
-            await _push(layer, groups, message)
+        if before:
+            await asyncio.wait(before)
+        await _push(layer, groups, message)
     finally:
-        if _LAST_PUSH.get(loop) is me:
+        for group in groups:
+            if last.get(group) is me:
+                del last[group]
+        if not last and _LAST_PUSH.get(loop) is last:  # a test's loop: forget it
             del _LAST_PUSH[loop]
 
 
@@ -148,19 +155,30 @@ def send_now(groups: Iterable[str], message: dict[str, Any]) -> None:
         return
     targets = tuple(groups)
     loop = _server_loop()
-    if loop is not None:
-        push = _push_in_turn(layer, targets, message)
-        try:
-            future = asyncio.run_coroutine_threadsafe(push, loop)
-        except RuntimeError:  # the loop closed in between: send it here instead
-            push.close()
-        else:
-            future.add_done_callback(_report)
-            return
+    if loop is None or not _hand_over(loop, layer, targets, message):
+        _send_here(layer, targets, message)
+
+
+def _hand_over(
+    loop: asyncio.AbstractEventLoop, layer: Any, groups: tuple[str, ...], message: dict[str, Any]
+) -> bool:
+    """Queue the push on the server's loop (in turn); False if that loop has closed."""
+    push = _push_in_turn(layer, groups, message)
     try:
-        async_to_sync(_push)(layer, targets, message)
+        future = asyncio.run_coroutine_threadsafe(push, loop)
+    except RuntimeError:  # the loop closed in between: the caller sends it itself
+        push.close()
+        return False
+    future.add_done_callback(_report)
+    return True
+
+
+def _send_here(layer: Any, groups: tuple[str, ...], message: dict[str, Any]) -> None:
+    """Send on this thread, waiting for Redis (no server loop: a worker, a command)."""
+    try:
+        async_to_sync(_push)(layer, groups, message)
     except Exception:
-        logger.exception("could not send %s to groups %s", message.get("type"), targets)
+        logger.exception("could not send %s to groups %s", message.get("type"), groups)
 
 
 def publish_on_commit(groups: Iterable[str], payload: dict[str, Any]) -> None:
@@ -169,36 +187,38 @@ def publish_on_commit(groups: Iterable[str], payload: dict[str, Any]) -> None:
 
 
 #: The one thread of this process that builds pushes read from the database after their
-#: commit (a deal's board): off the request's thread, one database connection.
+#: commit (a deal's board, a match's standings): off the request's thread, one database
+#: connection, one build at a time.
 _BUILDER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="push-build")
 
 
-def _build(build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def _build_and_hand_over(
+    loop: asyncio.AbstractEventLoop,
+    layer: Any,
+    groups: tuple[str, ...],
+    build: Callable[[], dict[str, Any]],
+) -> None:
+    """On the builder thread: build the payload, encode it (off the loop too), and hand
+    it to the server's loop to be pushed in turn."""
     try:
-        return build()
+        message = arena_message(build())
+    except Exception:
+        logger.exception("could not build a live push for %s", groups)
+        return
     finally:  # what the end of a request does for a request's thread
         close_old_connections()
-
-
-async def _push_built(
-    layer: Any, groups: tuple[str, ...], build: Callable[[], dict[str, Any]]
-) -> None:
-    """Build the payload on the builder thread, then send it in publishing order."""
-    loop = asyncio.get_running_loop()
-    payload = await loop.run_in_executor(_BUILDER, _build, build)
-    await _push(layer, groups, arena_message(payload))
+    if not _hand_over(loop, layer, groups, message):
+        _send_here(layer, groups, message)
 
 
 def _build_and_send(groups: tuple[str, ...], build: Callable[[], dict[str, Any]]) -> None:
     loop = _server_loop()
     layer = get_channel_layer() if loop is not None else None
     if loop is not None and layer is not None:
-        push = _push_in_turn(layer, groups, partial(_push_built, layer, groups, build))
-        try:
-            asyncio.run_coroutine_threadsafe(push, loop).add_done_callback(_report)
-            return
-        except RuntimeError:  # the loop closed in between: build and send it here
-            push.close()
+        # Straight to the builder: the build starts now, or right after the one it is
+        # running, rather than after every push queued on the loop before it.
+        _BUILDER.submit(_build_and_hand_over, loop, layer, groups, build)
+        return
     try:
         payload = build()
     except Exception:
@@ -211,5 +231,7 @@ def build_on_commit(groups: Iterable[str], build: Callable[[], dict[str, Any]]) 
     """Like ``publish_on_commit``, with the payload built by ``build()`` once the
     transaction has committed: a deal's board is read after the commit, out of the
     deal's lock; under the ASGI server on this process's builder thread, so that the
-    request answers without waiting for it (and a failing read loses only that push)."""
+    request answers without waiting for it (and a failing read loses only that push).
+    The build starts at once unless the builder is busy with an earlier one; the push
+    then goes out in turn (after the pushes to its groups handed over before it)."""
     transaction.on_commit(partial(_build_and_send, tuple(groups), build))

@@ -8,12 +8,15 @@ lila-ws writes one prepared frame to each of its sockets the same way.
 
 Only for uvicorn's default WebSocket implementation (``websockets-sansio``, what
 ``config.serve`` runs): the consumer's ASGI ``send`` is that protocol's bound method,
-which gives its transport. Any other server (channels' test communicator, wsproto, the
-legacy ``websockets`` implementation) has no writer here, and the caller sends through
-ASGI as before. A frame from the server is unmasked, FIN set, not compressed: valid on a
-connection that negotiated per-message deflate too (RFC 7692 §6: a message may be sent
-uncompressed). Written only to a socket whose handshake is done and whose close has not
-begun; each write is a whole frame, so it never splits one of uvicorn's (pings, closes).
+which gives its transport, once unwrapped from channels' session middleware (config/
+asgi.py's ``AuthMiddlewareStack`` wraps every socket's ``send`` in it; for a frame it
+only passes the message on, so a writer that skips it loses nothing). Any other server
+(channels' test communicator, wsproto, the legacy ``websockets`` implementation) has no
+writer here, and the caller sends through ASGI as before. A frame from the server is
+unmasked, FIN set, not compressed: valid on a connection that negotiated per-message
+deflate too (RFC 7692 §6: a message may be sent uncompressed). Written only to a socket
+whose handshake is done and whose close has not begun; each write is a whole frame, so
+it never splits one of uvicorn's (pings, closes).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+from channels.sessions import InstanceSessionWrapper
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
@@ -34,7 +38,6 @@ MAX_BUFFERED = 1 << 20
 
 #: ``write(frame) -> written``: False when the socket is not open for frames.
 Writer = Callable[[bytes], bool]
-
 
 
 def text_frame(text: str) -> bytes:
@@ -53,6 +56,8 @@ def text_frame(text: str) -> bytes:
 def writer_for(send: Any) -> Writer | None:
     """A direct writer for the socket whose ASGI ``send`` this is, or None (see above)."""
     protocol = getattr(send, "__self__", None)
+    while isinstance(protocol, InstanceSessionWrapper):
+        protocol = getattr(protocol.real_send, "__self__", None)
     if not isinstance(protocol, WebSocketsSansIOProtocol):
         return None
 

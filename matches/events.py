@@ -3,22 +3,23 @@
 A frame is the snapshot of ``matches.standings`` at the moment it is built: once a lobby
 or round change commits (``publish_on_commit``), and after committed actions of the
 round games (``publish_change``, called by live play's listener after the commit). The
-platform's publisher sends it (``core.pushes``: encoded once, pushed on the
-server's loop in publishing order, a failing channel layer logged and never raised), as
-an ``arena.event`` the consumer forwards as is.
+platform's publisher sends it (``core.pushes``: encoded once, pushed on the server's
+loop in publishing order per group, a failing channel layer logged and never raised),
+as an ``arena.event`` the consumer forwards as is.
 
-Actions are coalesced, one frame per short tick rather than one per action: 8 players
-acting every 200 ms are 40 actions a second, and a frame per action built on the
-request's thread and queued behind the previous push fell seconds behind (bench/
-match.py: the queue before the push grew to 6 s while the fan-out itself took 5 ms). A
-change marks its match *pending* and queues one build (``core.pushes.
-build_on_commit``: on the process's builder thread, out of the request, in turn with
-the other pushes); changes arriving while that build has not started only mark it, and
-the build, when it starts, clears the mark *before* it reads the database, so every
-committed change is in a frame built after it. (On SQLite the build runs at once on the
-listener's thread: ``_queue_build``.) A frame built for changes carries
-``changed_at``: the instant of the oldest change it is the first to show (what its
-latency is measured from).
+Actions are coalesced while a frame is being built: 8 players acting every 200 ms are
+40 actions a second, and a frame per action, built on the request's thread and queued
+behind every push before it, fell seconds behind (bench/match.py: the queue before the
+push grew to 6 s while the fan-out itself took 5 ms). A change marks its match *pending*
+and queues one build (``core.pushes.build_on_commit``: on the process's builder thread,
+out of the request, started at once unless an earlier build is running); changes
+arriving while that build has not started only mark it, and the build, when it starts,
+clears the mark *before* it reads the database, so every committed change is in a frame
+built after it. The build reads one query while the rest of the match stands
+(``matches.standings.changed_snapshot``). (On SQLite the build runs at once on the
+listener's thread: ``_queue_build``.) A frame built for changes carries ``changed_at``:
+the instant of the oldest change it is the first to show (what its latency is measured
+from).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from django.utils import timezone
 
 from core import pushes
 from matches.models import Match, match_group
-from matches.standings import snapshot
+from matches.standings import changed_snapshot, snapshot
 
 #: Matches with a change no build has started to read yet -> the oldest such change.
 _pending: dict[str, datetime] = {}
@@ -87,10 +88,9 @@ def _queue_build(groups: tuple[str, ...], build: Callable[[], dict[str, Any]]) -
 def _changed_frame(key: str) -> dict[str, Any]:
     with _pending_lock:  # from here on a new change queues a build of its own
         changed_at = _pending.pop(key, None)
-    match = Match.objects.select_related("creator__profile").filter(pk=key).first()
-    if match is None:
+    frame = changed_snapshot(key)
+    if frame is None:
         raise LookupError(f"match {key} is gone")  # logged by the publisher; nothing sent
-    frame = snapshot(match)
     if changed_at is not None:
         frame["changed_at"] = changed_at.isoformat()
     return frame

@@ -156,6 +156,12 @@ def tree_rss_mb(pid: int) -> float:
     return rss_mb(pid) + sum(tree_rss_mb(int(child)) for child in children)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used so far, all its threads, user + system (/proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process, from /proc (VmRSS), in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():

@@ -74,18 +74,18 @@ def open_round_game(ref: str, actor: Actor) -> Opened:
 
 
 def on_game_changed(game_id: str) -> None:
+    # Four columns, not the game's row (its log and timings): this runs after every action.
     entry = (
         RoundGame.objects.filter(game_id=game_id)
-        .select_related("round", "game")
+        .values_list("round__match_id", "round__number", "round__ends_at", "game__finished_at")
         .first()
     )
     if entry is None:
         return
-    match_id = entry.round.match_id
+    match_id, number, ends_at, finished_at = entry
     events.publish_change(match_id)
-    ends_at = entry.round.ends_at
-    if entry.game.finished_at is not None or (ends_at is not None and timezone.now() >= ends_at):
-        do_end_round_if_over(match_id, entry.round.number)
+    if finished_at is not None or (ends_at is not None and timezone.now() >= ends_at):
+        do_end_round_if_over(match_id, number)
 
 
 def round_time_is_up(game: Game, now: datetime) -> bool:
