@@ -327,6 +327,10 @@ CELERY_BEAT_SCHEDULE: dict[str, Any] = {
     # matches/tasks.py: lobbies nobody started within 30 minutes expire.
     "expire-match-lobbies": {"task": "matches.expire_lobbies", "schedule": 60.0},
 }
+# Daily deals: solver processes vetting empty slots side by side (games.vetting_pool;
+# one per core by default, 1: none, every slot in the calling process).
+DAILY_VET_PROCESSES = env_int("DAILY_VET_PROCESSES", os.cpu_count() or 1, minimum=1)
+
 # Live matches (docs/matches.md): the 3-2-1 countdown before a round's games start, the
 # pause for the round summary before the next round's countdown, the solver's budget
 # per candidate deal when a round is dealt.

@@ -26,7 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.commitments import new_seal
-from games.engine import SEALED_LIMIT, SEALED_MIN, DealCode, Variant
+from games.engine import SEALED_LIMIT, SEALED_MIN, DealCode, Variant, parse_code
 from games.fact_store import Vetting, store_solver_fact
 from games.models import DailyDeal, Deal
 
@@ -114,9 +114,7 @@ Vetter = Callable[[str], Vetting]
 def draw_sealed_code(variant: Variant, options: str = "") -> DealCode:
     """A fresh sealed code: a number drawn by ``secrets`` from [26^7, 26^28); ``options``:
     the literature's options of its rule set (a match's, issue 17; dailies take none)."""
-    return DealCode(
-        variant, SEALED_MIN + secrets.randbelow(SEALED_LIMIT - SEALED_MIN), options
-    )
+    return DealCode(variant, SEALED_MIN + secrets.randbelow(SEALED_LIMIT - SEALED_MIN), options)
 
 
 def solver_vetter(time_budget_s: float | None = None) -> Vetter | None:
@@ -189,31 +187,54 @@ def ensure_daily_deals(
     Safe to run concurrently: a slot someone else filled meanwhile is skipped (the
     unique (date, variant) constraint decides, and the losing deal is rolled back).
     Without a solver nothing is created (a warning is logged): an unvetted deal would
-    stay the day's deal for good.
+    stay the day's deal for good. With the real solver (no ``vet`` given) the slots are
+    searched side by side, one process per core (``games.vetting_pool``,
+    ``DAILY_VET_PROCESSES``); a given ``vet`` is called here, slot after slot.
     """
-    vetter = vet if vet is not None else solver_vetter()
-    if vetter is None:
-        logger.warning("games.engine.solver is not importable: no daily deal created")
-        return []
     first = today()
-    created: list[DailyDeal] = []
+    slots: list[tuple[date, Variant]] = []
     for offset in range(days):
         day = first + timedelta(days=offset)
         taken = set(DailyDeal.objects.filter(date=day).values_list("variant", flat=True))
-        for variant in VARIANTS:
-            if variant.value in taken:
-                continue
-            daily = _fill_slot(day, variant, vetter, attempts)
-            if daily is not None:
-                created.append(daily)
+        slots.extend((day, variant) for variant in VARIANTS if variant.value not in taken)
+    found = _vet_slots(slots, vet, attempts)
+    if found is None:
+        logger.warning("games.engine.solver is not importable: no daily deal created")
+        return []
+    created: list[DailyDeal] = []
+    for (day, variant), answer in zip(slots, found, strict=True):
+        if answer is None:
+            logger.warning("no winnable %s deal found for %s in %d tries", variant, day, attempts)
+            continue
+        daily = _fill_slot(day, variant, answer)
+        if daily is not None:
+            created.append(daily)
     return created
 
 
-def _fill_slot(day: date, variant: Variant, vet: Vetter, attempts: int) -> DailyDeal | None:
-    found = find_winnable_sealed(variant, vet, attempts)  # slow: outside any transaction
-    if found is None:
-        logger.warning("no winnable %s deal found for %s in %d tries", variant, day, attempts)
+def _vet_slots(
+    slots: list[tuple[date, Variant]], vet: Vetter | None, attempts: int
+) -> list[tuple[DealCode, Vetting] | None] | None:
+    """Each slot's first candidate proven winnable (slow: outside any transaction);
+    None when there is no solver to vet with."""
+    if vet is not None:
+        return [find_winnable_sealed(variant, vet, attempts) for _day, variant in slots]
+    if solver_vetter() is None:
         return None
+    from games import vetting_pool
+
+    wanted = getattr(settings, "DAILY_VET_PROCESSES", None)
+    processes = vetting_pool.pool_size(len(slots), wanted)
+    batches = [[draw_sealed_code(variant).text for _ in range(attempts)] for _d, variant in slots]
+    budget = float(getattr(settings, "DAILY_SOLVER_TIME_BUDGET_S", 10.0))
+    answers = vetting_pool.first_winnable_each(batches, budget, processes)
+    return [
+        None if answer is None else (parse_code(answer[0]), Vetting.of(answer[1]))
+        for answer in answers
+    ]
+
+
+def _fill_slot(day: date, variant: Variant, found: tuple[DealCode, Vetting]) -> DailyDeal | None:
     code, vetting = found
     try:
         with transaction.atomic():

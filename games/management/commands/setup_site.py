@@ -2,7 +2,8 @@
 
 * an `admin` superuser; its random password is printed once, when the account is created
   (reset it later with `manage.py changepassword admin`);
-* the daily deals (today and ahead), via games.services.daily.ensure_daily_deals();
+* the daily deals (today and ahead), via games.services.daily.ensure_daily_deals(),
+  whose solver searches run one process per core (games/vetting_pool.py);
 * the solver facts of numbered deals 1..2000 from the repository's data file
   (games/facts_file.py), in bulk, so numbered deals show Winnable and Par at once.
 """
