@@ -51,12 +51,12 @@ def check_against_plain_search(number: int, options: str) -> None:
     assert figures(solve(deal.text, time_budget_s=None)) == figures(plain)
 
 
-@pytest.mark.parametrize("number", [1, 6, 8, 9, 10])
+@pytest.mark.parametrize("number", [1, 6, 8, 10])
 def test_numbered_deals_without_a_redeal_match_the_plain_search(number):
     check_against_plain_search(number, "R0")
 
 
-@pytest.mark.parametrize("options", ["R0L", "SR0", "SR0D"])
+@pytest.mark.parametrize("options", ["R0L", "SR0"])
 def test_one_pass_mixes_match_the_plain_search(options):
     check_against_plain_search(1, options)
 

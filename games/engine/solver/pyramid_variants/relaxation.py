@@ -24,6 +24,7 @@ from games.engine.solver.pyramid.state import G_SHIFT, KING, LOW, PARTNER, SIDE_
 from games.engine.solver.pyramid_variants.moves import CARDS, Moves
 
 _BITS = 3  # gone count per rank, 0..4
+Needs = tuple[tuple[int, int], ...]  # (rank, cards of it needed), as bound.draw_bound reads
 
 
 def _shift(q: int) -> int:
@@ -95,6 +96,36 @@ class Relaxed:
                 continue
             dist[node] = 1 + min(dist[c] for c in self._children[node] if c in dist)
         return dist
+
+    def needs(self, dist: dict[int, int]) -> dict[int, Needs]:
+        """Per node of ``dist``, for each stock-side rank, the fewest cards of it that any
+        continuation reaching the target takes (not only the shortest ones): each of
+        them must come to the discard's top, which is what the draws bound reads."""
+        tracked = self.tracked
+        per_node: dict[int, tuple[int, ...]] = {}
+        none = (0,) * len(tracked)
+        never = (99,) * len(tracked)
+        for node in self.order:
+            if node not in dist:
+                continue
+            if not dist[node]:
+                per_node[node] = none
+                continue
+            best = never
+            for child in self._children[node]:
+                below = per_node.get(child)
+                if below is None:
+                    continue
+                diff = child - node
+                used = tuple(
+                    m + (diff >> _shift(q) & 7) for m, q in zip(below, tracked, strict=True)
+                )
+                best = tuple(map(min, best, used))
+            per_node[node] = best
+        return {
+            node: tuple((q, m) for q, m in zip(tracked, wants, strict=True) if m)
+            for node, wants in per_node.items()
+        }
 
     def _explore(self, root: int, budget: Budget) -> dict[int, list[int]]:
         """Every node reachable from ``root``, with its children."""

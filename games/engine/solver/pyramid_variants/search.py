@@ -32,10 +32,11 @@ from games.engine.cards import Card
 from games.engine.pyramid import PyramidGame
 from games.engine.rules import PyramidRules
 from games.engine.solver.outcome import Budget, Outcome
+from games.engine.solver.pyramid.bound import draw_bound
 from games.engine.solver.pyramid.relaxation import OutOfBudget
 from games.engine.solver.pyramid.state import G_SHIFT, K_SHIFT, LOW, PARTNER, SIDE_FULL, Tables
 from games.engine.solver.pyramid_variants.moves import R_SHIFT, Moves, line
-from games.engine.solver.pyramid_variants.relaxation import Relaxed
+from games.engine.solver.pyramid_variants.relaxation import Needs, Relaxed
 
 DEAD = -1
 
@@ -138,17 +139,20 @@ class _Search:
         such key, or a budget ran out: ``exhausted`` says which)."""
         self._start(root)
         moves, parent, depth = self.moves, self.parent, self.depth
-        distances = self.relaxed.distances(target)
+        relaxed = self.relaxed
+        distances = relaxed.distances(target)
+        needs = relaxed.needs(distances)
         heuristic: dict[int, int] = {}
 
         def bound(key: int) -> int:
             found = heuristic.get(key)
             if found is None:
-                dist = distances.get(self.relaxed.node(key), DEAD)
-                if dist != DEAD and not target:
-                    draws = self.draws_to_win(key)
-                    dist = DEAD if draws == DEAD else dist + draws
-                found = heuristic[key] = dist
+                node = relaxed.node(key)
+                found = distances.get(node, DEAD)
+                if found != DEAD:
+                    draws = self.draws_to(key, needs[node], target)
+                    found = DEAD if draws == DEAD else found + draws
+                heuristic[key] = found
             return found
 
         if bound(root) == DEAD:
@@ -204,42 +208,28 @@ class _Search:
                     stack.append(child)
         return best_left
 
-    def draws_to_win(self, key: int) -> int:
-        """A lower bound on the draws (and recycles) any win from ``key`` still makes."""
+    def draws_to(self, key: int, needs: Needs, target: int) -> int:
+        """A lower bound on the draws (and recycles) any line from ``key`` to ``target``
+        cards left still makes, given the stock-side cards per rank it ``needs`` (the
+        relaxation's)."""
         moves = self.moves
-        tables = moves.tables
         pmask = key & LOW
-        remaining = SIDE_FULL & ~(key >> G_SHIFT)
+        gone = key >> G_SHIFT & SIDE_FULL
+        remaining = SIDE_FULL & ~gone
         k = key >> K_SHIFT & 31
         below = (1 << k) - 1
-        stock = remaining & ~below
-        discard = remaining & below
-        if moves.limit is not None and key >> R_SHIFT >= moves.limit:
-            blocked = discard & self._blockers(pmask, remaining)
-            if blocked:
-                if moves.strict:
-                    return DEAD
-                discard &= ~((1 << (blocked.bit_length() - 1)) - 1)
-        if moves.strict:
-            return stock.bit_count()
-        counts = self._pyramid_counts(pmask)
-        bound = 0
-        for r in range(1, 13):
-            s = PARTNER[r]
-            surplus = counts[r] - counts[s]
-            if surplus <= 0:
-                continue
-            cards = remaining & tables.rank_bits[s]
-            surplus -= (cards & discard).bit_count()
-            if surplus <= 0:
-                continue
-            ahead = cards & stock
-            if ahead.bit_count() < surplus:
+        if moves.strict and not target:
+            # Every stock card has to be drawn; a card that can never leave ends it.
+            if remaining & self._blockers(pmask, remaining):
                 return DEAD
-            for _ in range(surplus - 1):
-                ahead &= ahead - 1
-            bound = max(bound, (stock & ((ahead & -ahead) << 1) - 1).bit_count())
-        return bound
+            return (remaining & ~below).bit_count()
+        blockers = self._blockers(pmask, remaining)
+        if moves.limit is not None and key >> R_SHIFT >= moves.limit:
+            # No recycle left: what lies under a card that never leaves is out of reach.
+            blocked = remaining & below & blockers
+            if blocked:
+                gone |= remaining & ((1 << (blocked.bit_length() - 1)) - 1)
+        return draw_bound(needs, blockers, moves.tables.rank_bits, gone, k, 0)
 
     def _pyramid_counts(self, pmask: int) -> list[int]:
         """The pyramid's remaining cards per rank, per mask."""
