@@ -34,7 +34,7 @@ def test_pyramid_variants_match_the_brute_force(deck, options):
 
 @pytest.mark.parametrize(
     ("options", "number"),
-    [("R0", n) for n in range(2, 8)]
+    [("R0", n) for n in (2, 3, 4, 5, 7, 9)]
     + [("S", 1), ("S", 4), ("S", 6), ("L", 1), ("L", 3), ("L", 6), ("R1", 1), ("SR0D", 1)],
 )
 def test_numbered_deals_match_the_plain_search(options, number):

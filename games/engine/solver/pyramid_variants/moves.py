@@ -157,7 +157,9 @@ class Moves:
                     under = below.bit_length() - 1
                     if self.side_ranks[under] == partner:
                         rest = below & ~(1 << under)
-                        out.append(base | (top | 1 << under) << G_SHIFT | rest.bit_length() << K_SHIFT)
+                        out.append(
+                            base | (top | 1 << under) << G_SHIFT | rest.bit_length() << K_SHIFT
+                        )
         stock = remaining >> k
         if stock:
             out.append(base | (k + (stock & -stock).bit_length()) << K_SHIFT)

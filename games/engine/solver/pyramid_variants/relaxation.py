@@ -152,7 +152,8 @@ class Relaxed:
                 if against:
                     for q in range(1, 7):
                         s = PARTNER[q]
-                        if (node >> _shift(q) & 7) < avail[q] and (node >> _shift(s) & 7) < avail[s]:
+                        room = (node >> _shift(q) & 7) < avail[q]
+                        if room and (node >> _shift(s) & 7) < avail[s]:
                             out.append(node + (1 << _shift(q)) + (1 << _shift(s)))
             children[node] = out
             for child in out:

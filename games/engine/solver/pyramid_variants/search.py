@@ -4,24 +4,24 @@ from the variant's relaxation (relaxation.py), its moves from moves.py.
 **The target.** A win is 0 cards left; an unwinnable deal's best partial is the fewest
 cards any line leaves (C*). The relaxation's floor at the root bounds C* from below, and
 is C* itself where the relaxation is exact (unlimited recycling, unless the strict win
-meets stock against discard). Elsewhere C* comes from a depth-first branch and bound
-over the real keys, pruned by each key's floor; then one A* run finds the fewest moves to
-C* cards left. A budget cut keeps what is known (a floor above 0: not winnable).
+meets stock against discard). When the floor is 0 an A* toward a win goes first; if it
+finds none (or the floor is above 0) and the relaxation is not exact, C* comes from a
+depth-first branch and bound over the real keys, each pruned when its floor cannot beat
+the best met; then one A* finds the fewest moves to C* cards left. A budget cut keeps
+what is known (a floor above 0, or a win search that ran dry: not winnable).
 
 **The bound** (admissible; A* reopens a key reached again with fewer moves, so par and
 best_moves stay exact even where it is not consistent): the relaxation's fewest removal
-moves to the target, plus, toward a win, a lower bound on the draws, which are moves of
-their own:
+moves to the target, plus a lower bound on the draws, which are moves of their own:
 
-* under ``strict_win`` every stock card has to be drawn once;
-* otherwise, for each pair of ranks (r, 13 − r) the surplus of one in the pyramid must
-  pair with that many stock-side cards of the other: the discard's reachable ones cost
-  no draw, and the n-th stock card of that rank costs the draws up to it.
-
-With no recycle left, the discard's cards below a card that can never leave it (no
-partner left where it could pair: the pyramid, and with ``D`` the stock side too) are out
-of reach for good: under the strict win that ends the key, otherwise they do not count
-toward a surplus.
+* toward a strict win, every stock card has to be drawn once, and a stock-side card
+  that can never leave (a non-King with no partner left where it could pair: the
+  pyramid, and with ``D`` the stock side too) ends the key;
+* otherwise the draws that bring to the top the stock-side cards per rank that every
+  continuation reaching the target takes (the relaxation's needs), read by the A*'s own
+  ``pyramid.bound.draw_bound``: reachable discard cards free, stock cards in order, a
+  card under one that never leaves after the whole stock and a recycle. With no recycle
+  left such a card is out of reach for good, so it is not counted at all.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ class _Search:
             return None
         heap = [(heuristic[root], 0, root)]
         while heap:
-            f, minus_g, key = heappop(heap)
+            _, minus_g, key = heappop(heap)
             g = depth[key]
             if g != -minus_g:
                 continue  # reached again with fewer moves since it was queued
@@ -254,5 +254,3 @@ class _Search:
                 continue
             mask |= rank_bits[r]
         return mask
-
-
