@@ -73,7 +73,7 @@ def variant_prefix(deck: tuple[int, ...], options: str, steps: int, seed: int) -
     return list(game.log)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=st.sampled_from(PYRAMID_OPTIONS),
     number=st.integers(1, 2000),

@@ -30,9 +30,8 @@ it; with ``last_cover_pairs`` a card with its last covering card (the engine's
 
 from __future__ import annotations
 
-from games.engine.base import DRAW
-from games.engine.cards import Card, card_str
-from games.engine.layouts import DISCARD_POSITION, PYRAMID_COVERS, TABLEAU_SIZE
+from games.engine.cards import Card
+from games.engine.layouts import PYRAMID_COVERS, TABLEAU_SIZE
 from games.engine.pyramid import PyramidGame, last_cover
 from games.engine.rules import PyramidRules
 from games.engine.solver.pyramid.state import (
@@ -42,8 +41,8 @@ from games.engine.solver.pyramid.state import (
     LOW,
     PARTNER,
     SIDE_FULL,
-    SIDE_SIZE,
     Tables,
+    read_path,
     start_key,
 )
 
@@ -170,21 +169,13 @@ class Moves:
 
 def line(parent: dict[int, int], key: int, deck: tuple[Card, ...]) -> list[str]:
     """The log from the search's start to ``key`` along ``parent``: every edge is one
-    move, the cards that went make its token, and an edge that takes no card is a draw
-    (or a recycle, the engine's ``D`` for both)."""
-    tokens: list[str] = []
-    while True:
-        before = parent[key]
-        if before < 0:
-            break
-        pyramid = (key & ~before) & LOW
-        side = (key >> G_SHIFT & ~(before >> G_SHIFT)) & SIDE_FULL
-        cards = [deck[pos] for pos in range(TABLEAU_SIZE) if pyramid >> pos & 1]
-        cards += [deck[DISCARD_POSITION + i] for i in range(SIDE_SIZE) if side >> i & 1]
-        tokens.append("+".join(card_str(card) for card in cards) if cards else DRAW)
-        key = before
-    tokens.reverse()
-    return tokens
+    move (an edge that takes no card is a draw or a recycle), so the chain's own length
+    gives each key the moves ``read_path`` reads."""
+    chain = [key]
+    while parent[chain[-1]] >= 0:
+        chain.append(parent[chain[-1]])
+    moves = {link: (len(chain) - 1 - i) << 8 for i, link in enumerate(chain)}
+    return read_path(parent, moves, key, deck)
 
 
 __all__ = ["CARDS", "KING", "R_SHIFT", "Moves", "is_default", "line"]
