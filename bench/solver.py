@@ -94,7 +94,7 @@ def variants_table(names: list[str], deals: int, node_budget: int | None) -> int
     print(f"(incl. its replay check), node budget {node_budget}; load: {_load()}")
     print(
         f"{'rule set':10} {'median':>8} {'p95':>8} {'base':6} {'median':>8} {'p95':>8} "
-        f"{'x med':>6} {'x p95':>6} {'cut':>4}"
+        f"{'x med':>6} {'x p95':>6} {'cut':>4} {'max':>8} {'CPU s':>7}"
     )
     bases: dict[Variant, list[float]] = {}
     for name in names:
@@ -107,7 +107,7 @@ def variants_table(names: list[str], deals: int, node_budget: int | None) -> int
         b_med, b_p95 = statistics.median(base), percentile(base, 0.95)
         print(
             f"{name:10} {med:8.1f} {p95:8.1f} {variant.value:6} {b_med:8.1f} {b_p95:8.1f} "
-            f"{med / b_med:6.2f} {p95 / b_p95:6.2f} {cut:4}",
+            f"{med / b_med:6.2f} {p95 / b_p95:6.2f} {cut:4} {max(cpu):8.1f} {sum(cpu) / 1e3:7.1f}",
             flush=True,
         )
     print(f"load after: {_load()}")

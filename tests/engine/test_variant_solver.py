@@ -4,11 +4,17 @@ rules value through ``legal_actions()``) on small decks, and hand-known lines. A
 the solver read differently from the engine shows up as another par, best_cards_left
 or best_moves; every answer is also replayed through the engine by ``solve`` itself."""
 
-import pytest
+import random
 
-from games.engine import Variant, parse_code, replay
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from games.engine import Variant, deal_deck, new_game, numbered_code, parse_code, replay
 from games.engine.play import code_deck
 from games.engine.solver import solve
+from games.engine.solver.outcome import Budget
+from games.engine.solver.reference import solve_pyramid_variant_plain
 from games.engine.variants import rules_for
 from tests.engine.brute_force import brute_force
 from tests.engine.solver_decks import tripeaks_chain_deck
@@ -34,6 +40,58 @@ def check_against_brute_force(
 @pytest.mark.parametrize("deck", list(perturbed_pyramids(seed=5, count=3, swaps=3)))
 def test_pyramid_variants_match_the_brute_force(deck, options):
     check_against_brute_force(deck, Variant.PY, options)
+
+
+def check_against_plain_search(number: int, options: str) -> None:
+    """A numbered deal against the plain breadth-first search over every key (no
+    reduction, no bound): the A*'s bounds, its branch and bound and its reductions must
+    keep par, the best partial and the moves to it."""
+    deal = numbered_code(Variant.PY, number, options)
+    plain = solve_pyramid_variant_plain(code_deck(deal), deal.rules, Budget(None, None))
+    assert figures(solve(deal.text, time_budget_s=None)) == figures(plain)
+
+
+@pytest.mark.parametrize("number", [1, 6, 8, 10])
+def test_numbered_deals_without_a_redeal_match_the_plain_search(number):
+    check_against_plain_search(number, "R0")
+
+
+@pytest.mark.parametrize("options", ["R0L", "SR0"])
+def test_one_pass_mixes_match_the_plain_search(options):
+    check_against_plain_search(1, options)
+
+
+def variant_prefix(deck: tuple[int, ...], options: str, steps: int, seed: int) -> list[str]:
+    """A log a player could have played under the variant: random legal actions."""
+    rng = random.Random(seed)
+    game = new_game(deck, Variant.PY, rules_for(Variant.PY, options))
+    for _ in range(steps):
+        actions = game.legal_actions()
+        if game.status == "won" or not actions:
+            break
+        game.apply(rng.choice(actions))
+    return list(game.log)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=st.sampled_from(PYRAMID_OPTIONS),
+    number=st.integers(1, 2000),
+    steps=st.integers(30, 90),
+    seed=st.integers(0, 2**32),
+)
+def test_the_best_from_late_in_a_numbered_deal_matches_the_brute_force(
+    options, number, steps, seed
+):
+    # From a position: the root key carries the recycles made and the cards gone.
+    deck, rules = deal_deck("PY", number), rules_for(Variant.PY, options)
+    prefix = variant_prefix(deck, options, steps, seed)
+    try:
+        expected = brute_force(deck, Variant.PY, max_states=20_000, log=prefix, rules=rules)
+    except RuntimeError:
+        assume(False)  # too big for the brute force
+    answer = solve(deck, Variant.PY, log=prefix, rules=rules, time_budget_s=None)
+    assert figures(answer) == figures(expected)
 
 
 @pytest.mark.parametrize("options", ["T", "BJ2T"])

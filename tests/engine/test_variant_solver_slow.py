@@ -12,7 +12,11 @@ from games.engine.solver import solve
 from games.engine.solver.outcome import Budget
 from games.engine.solver.reference import solve_tripeaks_plain
 from tests.engine.test_solver_matches_exhaustive_search import figures, perturbed_pyramids
-from tests.engine.test_variant_solver import PYRAMID_OPTIONS, check_against_brute_force
+from tests.engine.test_variant_solver import (
+    PYRAMID_OPTIONS,
+    check_against_brute_force,
+    check_against_plain_search,
+)
 
 pytestmark = [
     pytest.mark.slow,
@@ -26,6 +30,16 @@ pytestmark = [
 @pytest.mark.parametrize("deck", list(perturbed_pyramids(seed=17, count=3, swaps=6)))
 def test_pyramid_variants_match_the_brute_force(deck, options):
     check_against_brute_force(deck, Variant.PY, options, max_states=60_000)
+
+
+@pytest.mark.parametrize(
+    ("options", "number"),
+    [("R0", n) for n in (2, 3, 4, 5, 7, 9)]
+    + [("S", 1), ("S", 4), ("S", 6), ("L", 1), ("L", 3), ("L", 6), ("R1", 1), ("SR0D", 1)],
+)
+def test_numbered_deals_match_the_plain_search(options, number):
+    # The numbered deals the plain search finishes in seconds (2 million keys at most).
+    check_against_plain_search(number, options)
 
 
 @pytest.mark.parametrize("code", ["TP1-EB-AAAAAAD", "TP1-CBJ2-AAAAAAE"])

@@ -91,7 +91,7 @@ def search_from(game: Game, budget: Budget) -> Outcome:
     The app's rules and the literature's (issue 17) that keep their shape go to the
     fast searches; a rule that changes the state or the moves goes to its own search:
     the traditional draw (tripeaks_stuck.py), and any Pyramid variant
-    (pyramid_variants.py). Open peaks and Hogue's scoring change neither the moves nor
+    (pyramid_variants/). Open peaks and Hogue's scoring change neither the moves nor
     what is left, so their answers are the base rules' searched on the variant's deck."""
     rules = game.rules
     if isinstance(game, PyramidGame):

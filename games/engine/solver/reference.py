@@ -9,6 +9,7 @@ from collections import deque
 from games.engine.base import DRAW
 from games.engine.cards import Card, card_str
 from games.engine.layouts import FULL_TABLEAU, TABLEAU_SIZE, TRIPEAKS_COVER_MASKS
+from games.engine.pyramid import PyramidGame
 from games.engine.rules import PyramidRules, TriPeaksRules
 from games.engine.solver.outcome import Budget, Outcome
 from games.engine.solver.pyramid.state import (
@@ -21,6 +22,7 @@ from games.engine.solver.pyramid.state import (
     Tables,
     breadth_first_answer,
 )
+from games.engine.solver.pyramid_variants.moves import Moves
 from games.engine.solver.tripeaks import side_cards
 from games.engine.tripeaks import fit_table
 
@@ -136,3 +138,37 @@ def solve_pyramid_plain(deck: tuple[Card, ...], rules: PyramidRules, budget: Bud
                 queue.append(child)
     left = TABLEAU_SIZE - best_count
     return breadth_first_answer(parent, depth, best_key, left, deck, nodes, exhausted)
+
+
+def solve_pyramid_variant_plain(
+    deck: tuple[Card, ...], rules: PyramidRules, budget: Budget
+) -> Outcome:
+    """Breadth-first search by moves over every key of the variants' search (any
+    Pyramid rules), with neither its reductions nor its bounds: the first win met is
+    par, the first key met with the fewest cards left the best partial."""
+    moves = Moves(Tables(deck, force_kings=False), rules)
+    root = moves.root(PyramidGame(deck, rules=rules))
+    parent: dict[int, int] = {root: -1}
+    depth: dict[int, int] = {root: 0}  # moves << 8, as read_path reads them
+    queue = deque([root])
+    best_key, best_left = root, moves.cards_left(root)
+    nodes, exhausted = 0, None
+    while queue and best_left:
+        key = queue.popleft()
+        nodes += 1
+        if nodes % budget.every == 0:
+            exhausted = budget.exceeded(nodes)
+            if exhausted:
+                break
+        left = moves.cards_left(key)
+        if left < best_left:
+            best_key, best_left = key, left
+            if not left:
+                break
+        d = depth[key] + 256
+        for child in moves.children(key):
+            if child not in depth:
+                depth[child] = d
+                parent[child] = key
+                queue.append(child)
+    return breadth_first_answer(parent, depth, best_key, best_left, deck, nodes, exhausted)
