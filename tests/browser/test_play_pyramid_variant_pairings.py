@@ -43,16 +43,21 @@ def pairings() -> tuple[str, str, str, str]:
     return first, second, top, under
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "390x844"])
-def test_the_two_new_pairings_by_clicking(new_page: Any, size: dict[str, int]) -> None:
-    covered, cover, top, under = pairings()
-    page = new_page(size)
+def play_the_deal(page: Any) -> None:
+    """Open CODE from its deal page and wait for the live game."""
     page.goto(f"/deals/{CODE}/")
     wait_ready(page)
     page.get_by_role("button", name="Play this deal").click()
     page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}/$"))
     wait_ready(page)
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "390x844"])
+def test_the_two_new_pairings_by_clicking(new_page: Any, size: dict[str, int]) -> None:
+    covered, cover, top, under = pairings()
+    page = new_page(size)
+    play_the_deal(page)
     expect(page.locator("#discard-under")).to_be_visible()  # the rule shows the card under
 
     click_token(page, OPENING)
@@ -88,12 +93,7 @@ def _arrow_to(page: Any, token: str, tries: int = 40) -> None:
 def test_a_covered_card_a_legal_pair_takes_is_reached_by_keyboard(new_page: Any) -> None:
     covered, cover, _top, _under = pairings()
     page = new_page(DESKTOP)
-    page.goto(f"/deals/{CODE}/")
-    wait_ready(page)
-    page.get_by_role("button", name="Play this deal").click()
-    page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}/$"))
-    wait_ready(page)
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    play_the_deal(page)
     click_token(page, OPENING)
     wait_moves(page, 1)
     expect(card(page, covered)).to_have_attribute("tabindex", "0")
