@@ -117,17 +117,18 @@ def draw_sealed_code(variant: Variant, options: str = "") -> DealCode:
     return DealCode(variant, SEALED_MIN + secrets.randbelow(SEALED_LIMIT - SEALED_MIN), options)
 
 
+def daily_budget_s() -> float:
+    """The solver's time budget per daily candidate (``DAILY_SOLVER_TIME_BUDGET_S``)."""
+    return float(getattr(settings, "DAILY_SOLVER_TIME_BUDGET_S", 10.0))
+
+
 def solver_vetter(time_budget_s: float | None = None) -> Vetter | None:
     """The real solver as a Vetter, or None while ``games.engine.solver`` is missing."""
     try:
         from games.engine.solver import solve
     except ImportError:
         return None
-    budget = (
-        time_budget_s
-        if time_budget_s is not None
-        else float(getattr(settings, "DAILY_SOLVER_TIME_BUDGET_S", 10.0))
-    )
+    budget = time_budget_s if time_budget_s is not None else daily_budget_s()
 
     def vet(code: str) -> Vetting:
         return Vetting.of(solve(code, time_budget_s=budget))
@@ -226,8 +227,7 @@ def _vet_slots(
     wanted = getattr(settings, "DAILY_VET_PROCESSES", None)
     processes = vetting_pool.pool_size(len(slots), wanted)
     batches = [[draw_sealed_code(variant).text for _ in range(attempts)] for _d, variant in slots]
-    budget = float(getattr(settings, "DAILY_SOLVER_TIME_BUDGET_S", 10.0))
-    answers = vetting_pool.first_winnable_each(batches, budget, processes)
+    answers = vetting_pool.first_winnable_each(batches, daily_budget_s(), processes)
     return [
         None if answer is None else (parse_code(answer[0]), Vetting.of(answer[1]))
         for answer in answers
