@@ -10,7 +10,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 
 import games.management.commands.setup_site as setup_site_command
@@ -98,3 +98,33 @@ def test_setup_site_loads_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
     call_command("setup_site", stdout=out)
     assert f"Solver facts: {len(read_facts_file().facts)} loaded" in out.getvalue()
     assert FACTS_FILE.exists()
+
+
+def test_a_run_goes_on_from_the_data_files_it_loads(tmp_path: Path) -> None:
+    path = tmp_path / "variants.tsv.gz"
+    call_command(
+        "solve_deals", "--variant", "TP-C+T", "--from", "1", "--to", "3", "--workers", "1",
+        "--export", str(path), stdout=StringIO(), stderr=StringIO(),
+    )  # fmt: skip
+    SolverFact.objects.all().delete()
+    out = StringIO()
+    call_command(
+        "solve_deals", "--load", str(path), "--variant", "TP-C+T", "--from", "1", "--to", "4",
+        "--workers", "1", stdout=out, stderr=StringIO(),
+    )  # fmt: skip
+    said = out.getvalue()
+    assert f"{path}: 3 answers loaded, 0 already known" in said
+    assert "1 deals to solve, 3 already solved" in said
+    assert SolverFact.objects.filter(deal__variant="TP-C+T").count() == 4
+
+
+def test_a_file_that_does_not_load_is_a_cli_message(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.tsv.gz"
+    bad.write_bytes(b"not gzip")
+    for path in (bad, tmp_path / "missing"):
+        with pytest.raises(CommandError, match=rf"--load {path}: "):
+            call_command(
+                "solve_deals", "--load", str(path), "--report-only",
+                "--report", str(tmp_path / "r.md"), stdout=StringIO(), stderr=StringIO(),
+            )  # fmt: skip
+    assert SolverFact.objects.count() == 0

@@ -3,6 +3,7 @@
     solve_deals --variant TP-E [TP-C PY TP-C+T PY+R1 …] --from 1 --to 2000 [--workers K]
                 [--time-budget S] [--node-budget N] [--report docs/solvability.md]
                 [--report-only] [--force] [--export games/data/solver_facts.tsv.gz]
+                [--load games/data/variant_facts.tsv.gz …]
 
 A variant is any rule set the engine names (the app's three, or a base with the
 literature's options, issue 17: ``TP-E+B``, ``PY+R1``).
@@ -12,7 +13,10 @@ interrupted run picks up where it stopped (answers are written in batches as the
 Workers run the pure engine and return dicts; only this process touches the database.
 ``--report`` then writes the solvability table from the stored answers of every variant;
 ``--export`` writes the stored facts of the range as the repository's data file
-(games/facts_file.py), which ``setup_site`` loads.
+(games/facts_file.py), which ``setup_site`` loads; ``--load`` first loads such files (the
+literature's variants keep theirs in games/data/variant_facts.tsv.gz, which setup_site
+does not load: hours of solving, read only by this report), so that a run goes on from
+them and a report covers them.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from django.db import connections
 from games.engine import DealCodeError, Variant, numbered_code, parse_rule_set
 from games.engine.solver import DEFAULT_TIME_BUDGET_S, Solution
 from games.engine.variants import rule_set_name
-from games.facts_file import write_facts_file
+from games.facts_file import do_load_facts_file, write_facts_file
 from games.models import SolverFact
 from games.solvability import (
     Progress,
@@ -91,6 +95,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--export", type=Path, help="write the range's stored facts as a data file here"
         )
+        parser.add_argument(
+            "--load",
+            type=Path,
+            nargs="+",
+            default=[],
+            help="first load these data files' answers (of this solver version)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         first, last = options["first"], options["last"]
@@ -103,6 +114,8 @@ class Command(BaseCommand):
             raise CommandError(str(err)) from None
         if options["report_only"] and not options["report"]:
             raise CommandError("--report-only needs --report PATH")
+        for path in options["load"]:
+            self.load(path)
         if not options["report_only"]:
             for variant, rule_options in rule_sets:
                 self.solve_range(variant, rule_options, first, last, options)
@@ -113,6 +126,13 @@ class Command(BaseCommand):
                 options["export"], [rule_set_name(*rule_set) for rule_set in rule_sets], first, last
             )
 
+    def load(self, path: Path) -> None:
+        try:
+            loaded, known = do_load_facts_file(path)
+        except (OSError, ValueError) as err:
+            raise CommandError(f"--load {path}: {err}") from None
+        self.stdout.write(f"{path}: {loaded} answers loaded, {known} already known")
+
     def export(self, path: Path, names: list[str], first: int, last: int) -> None:
         facts = SolverFact.objects.filter(
             deal__variant__in=names,
@@ -120,8 +140,15 @@ class Command(BaseCommand):
             deal__number__gte=first,
             deal__number__lte=last,
         ).select_related("deal")
+        # The app's three: the file setup_site loads, made again as its header says; any
+        # other file (the variants'): the command line that wrote it.
+        default = names == [rule_set_name(*parse_rule_set(n)) for n in ("TP-E", "TP-C", "PY")]
+        from_cli = "solve_deals" in sys.argv[1:2]
+        command = REGENERATE
+        if from_cli and not default:
+            command = "manage.py solve_deals " + shlex.join(sys.argv[2:])
         try:
-            count = write_facts_file(path, facts, REGENERATE)
+            count = write_facts_file(path, facts, command)
         except ValueError as err:
             raise CommandError(f"--export: {err}; solve again with --force") from None
         self.stdout.write(f"wrote {count} facts to {path}")
