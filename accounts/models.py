@@ -144,11 +144,13 @@ class ApiToken(models.Model):
         ``LAST_USED_RESOLUTION``: a token used again within it costs no write."""
         if not raw or len(raw) > 200:
             return None
-        # A slice, not ``first()``: ``key_hash`` is unique, and an ORDER BY is one more
-        # thing to compile on every authenticated request.
-        found = cls.objects.select_related("user__profile").filter(
-            key_hash=hash_token(raw), user__is_active=True
-        )[:1]
+        # ``key_hash`` is unique: a slice with no ORDER BY (the Meta ordering would be one
+        # more thing to compile on every authenticated request).
+        found = (
+            cls.objects.select_related("user__profile")
+            .filter(key_hash=hash_token(raw), user__is_active=True)
+            .order_by()[:1]
+        )
         token = next(iter(found), None)
         if token is None:
             return None

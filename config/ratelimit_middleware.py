@@ -51,11 +51,12 @@ def _bearer_user(header: str) -> str | None:
         return None
     from accounts.models import ApiToken, hash_token
 
-    user_id = (
+    found = (  # unique: no ORDER BY (ApiToken's Meta ordering), as ``first()`` adds
         ApiToken.objects.filter(key_hash=hash_token(raw.strip()))
         .values_list("user_id", flat=True)
-        .first()
+        .order_by()[:1]
     )
+    user_id = next(iter(found), None)
     return None if user_id is None else f"user:{user_id}"
 
 

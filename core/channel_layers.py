@@ -44,6 +44,7 @@ import logging
 import time
 import uuid
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer
@@ -191,6 +192,15 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             if over > 0:
                 logger.info("%s of %s channels over capacity in group %s", over, len(names), group)
 
+    async def group_has_members(self, group: str) -> bool:
+        """Does any channel (a process's watchers, a socket's own) belong to ``group``?
+        One round trip: its unexpired members counted (core.pushes skips building a
+        push nobody would get)."""
+        key = self._group_key(group)
+        connection = self.connection(self.consistent_hash(group))
+        since = int(time.time()) - self.group_expiry
+        return bool(await connection.zcount(key, since, "+inf"))
+
     async def group_add(self, group: str, channel: str) -> None:
         self._joined[channel].add(group)
         try:
@@ -231,6 +241,16 @@ class ResilientRedisPubSubChannelLayer(RedisPubSubChannelLayer):
             self._outage.failed("subscribe", error)
         return name
 
+    async def group_has_members(self, group: str) -> bool:
+        """Is any connection (one per process that watches it) subscribed to ``group``?
+        One round trip: Redis' PUBSUB NUMSUB on the group's channel."""
+        layer = self._get_layer()
+        name = layer._get_group_channel_name(group)
+        shard = layer._get_shard(name)
+        shard._ensure_redis()
+        counts = await shard._redis.pubsub_numsub(name)
+        return any(count for _, count in counts)
+
     async def group_add(self, group: str, channel: str) -> None:
         try:
             await _with_pool_retries(self._get_layer().group_add, group, channel)
@@ -242,3 +262,21 @@ class ResilientRedisPubSubChannelLayer(RedisPubSubChannelLayer):
             await _with_pool_retries(self._get_layer().group_discard, group, channel)
         except Exception as error:
             self._outage.failed("group_discard", error)
+
+
+async def has_members(layer: Any, groups: Iterable[str]) -> bool:
+    """Would a message to any of ``groups`` reach anyone? Our Redis layers ask Redis
+    (``group_has_members``); channels' in-memory layer is read; any other layer, or a
+    failing Redis, answers True (the push is then built and sent as ever, and a failed
+    send is logged where it fails)."""
+    names = tuple(groups)
+    check = getattr(layer, "group_has_members", None)
+    if check is not None:
+        try:
+            return any(await asyncio.gather(*(check(name) for name in names)))
+        except Exception:
+            return True
+    in_memory = getattr(layer, "groups", None)  # channels.layers.InMemoryChannelLayer
+    if isinstance(in_memory, dict):
+        return any(in_memory.get(name) for name in names)
+    return True

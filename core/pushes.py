@@ -39,6 +39,8 @@ from asgiref.sync import AsyncToSync, SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import close_old_connections, transaction
 
+from core import channel_layers
+
 logger = logging.getLogger(__name__)
 
 MESSAGE_TYPE = "arena.event"
@@ -192,33 +194,43 @@ def publish_on_commit(groups: Iterable[str], payload: dict[str, Any]) -> None:
 _BUILDER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="push-build")
 
 
-def _build_and_hand_over(
-    loop: asyncio.AbstractEventLoop,
-    layer: Any,
-    groups: tuple[str, ...],
-    build: Callable[[], dict[str, Any]],
-) -> None:
-    """On the builder thread: build the payload, encode it (off the loop too), and hand
-    it to the server's loop to be pushed in turn."""
+def _built(build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """On the builder thread: the payload built and encoded (off the loop too)."""
     try:
-        message = arena_message(build())
+        return arena_message(build())
+    finally:  # what the end of a request does for a request's thread
+        close_old_connections()
+
+
+async def _build_if_heard(
+    layer: Any, groups: tuple[str, ...], build: Callable[[], dict[str, Any]]
+) -> None:
+    """On the server's loop: if anyone listens to ``groups``, build the push on the
+    builder thread and push it in turn. A deal nobody watches costs one Redis round
+    trip, not a board read from the database (bench/submissions.py: most numbered
+    deals have no watcher). A socket that joins a group reads its first frame after
+    joining (leaderboards.consumers), so it misses no change a skipped build held."""
+    if not await channel_layers.has_members(layer, groups):
+        return
+    try:
+        message = await asyncio.get_running_loop().run_in_executor(_BUILDER, _built, build)
     except Exception:
         logger.exception("could not build a live push for %s", groups)
         return
-    finally:  # what the end of a request does for a request's thread
-        close_old_connections()
-    if not _hand_over(loop, layer, groups, message):
-        _send_here(layer, groups, message)
+    await _push_in_turn(layer, groups, message)
 
 
 def _build_and_send(groups: tuple[str, ...], build: Callable[[], dict[str, Any]]) -> None:
     loop = _server_loop()
     layer = get_channel_layer() if loop is not None else None
     if loop is not None and layer is not None:
-        # Straight to the builder: the build starts now, or right after the one it is
-        # running, rather than after every push queued on the loop before it.
-        _BUILDER.submit(_build_and_hand_over, loop, layer, groups, build)
-        return
+        try:
+            future = asyncio.run_coroutine_threadsafe(_build_if_heard(layer, groups, build), loop)
+        except RuntimeError:  # the loop closed in between: build and send here
+            pass
+        else:
+            future.add_done_callback(_report)
+            return
     try:
         payload = build()
     except Exception:
@@ -231,7 +243,7 @@ def build_on_commit(groups: Iterable[str], build: Callable[[], dict[str, Any]]) 
     """Like ``publish_on_commit``, with the payload built by ``build()`` once the
     transaction has committed: a deal's board is read after the commit, out of the
     deal's lock; under the ASGI server on this process's builder thread, so that the
-    request answers without waiting for it (and a failing read loses only that push).
-    The build starts at once unless the builder is busy with an earlier one; the push
-    then goes out in turn (after the pushes to its groups handed over before it)."""
+    request answers without waiting for it (and a failing read loses only that push),
+    and only if some socket listens to ``groups`` (``_build_if_heard``). The push then
+    goes out in turn (after the pushes to its groups handed over before it)."""
     transaction.on_commit(partial(_build_and_send, tuple(groups), build))

@@ -22,8 +22,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from core import ws_frames
+from games.engine import DealCode
 from games.groups import deal_group, numbered_deal_group
-from games.models import numbered_label
+from games.models import Deal, numbered_label
 from games.refs import resolve_deal_ref
 from games.services.errors import GameServiceError
 from leaderboards import events, watchers
@@ -47,24 +48,31 @@ class WatchConsumer(AsyncWebsocketConsumer):
     joined: tuple[str, ...] = ()
     bad_frames: ws_frames.BadFrameCount | None = None
 
-    async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
+    async def resolve(self) -> tuple[str, ...] | None:
+        """The groups to watch; None: nothing to watch here."""
         raise NotImplementedError
 
+    async def first_frame(self) -> dict[str, Any] | None:
+        """What the socket gets on opening (read once its groups are joined)."""
+        return None
+
     async def connect(self) -> None:
-        resolved = await self.resolve()
-        if resolved is None:
+        groups = await self.resolve()
+        if groups is None:
             await self.accept()
             await self.send_json(
                 {"type": "error", "reason": "not_found", "message": "Nothing to watch here."}
             )
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        groups, first = resolved
         # Joined before accepted: once the client sees its socket open, it gets every
-        # event published from then on.
+        # event published from then on. The first frame is read after joining: a change
+        # committed before the join is in it, one committed after is pushed (a board
+        # push nobody listened to is not built, core.pushes).
         for group in groups:
             await watchers.join(group, self)
         self.joined = groups
+        first = await self.first_frame()
         await self.accept()
         if first is not None:
             await self.send_json(first)
@@ -83,33 +91,48 @@ class WatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(content, default=str))
 
 
-def _deal_watch(ref: str) -> tuple[tuple[str, ...], dict[str, Any]] | None:
-    """The deal's group and its current best-ever board; None if there is no such deal."""
+def _deal_target(ref: str) -> tuple[str, Deal | DealCode] | None:
+    """The deal's group, and its row (or, for a numbered deal nobody has played yet, its
+    canonical code); None if there is no such deal."""
     try:
         deal, parsed = resolve_deal_ref(ref)
     except GameServiceError:
         return None
     if deal is None:  # a valid numbered deal nobody has played yet
         assert parsed is not None
-        label = numbered_label(parsed.number, parsed.rule_set)
-        board = empty_board(parsed.text, label, parsed.rule_set, "best")
-        group = numbered_deal_group(parsed.text)
+        return numbered_deal_group(parsed.text), parsed
+    return deal_group(deal), deal
+
+
+def _deal_board(target: Deal | DealCode) -> dict[str, Any]:
+    """The deal's current best-ever board, as its watchers get it."""
+    if isinstance(target, DealCode):
+        label = numbered_label(target.number, target.rule_set)
+        board = empty_board(target.text, label, target.rule_set, "best")
     else:
-        board = board_view(deal, "best")
-        group = deal_group(deal)
+        board = board_view(target, "best")
     board.pop("me", None)
     board.pop("around", None)
-    return (group,), events.board_payload(board)
+    return events.board_payload(board)
 
 
 class DealConsumer(WatchConsumer):
-    async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
+    target: Deal | DealCode | None = None
+
+    async def resolve(self) -> tuple[str, ...] | None:
         ref = str(self.scope["url_route"]["kwargs"]["ref"])[:80]
-        watch: tuple[tuple[str, ...], dict[str, Any]] | None
-        watch = await database_sync_to_async(_deal_watch)(ref)
-        return watch
+        found = await database_sync_to_async(_deal_target)(ref)
+        if found is None:
+            return None
+        group, self.target = found
+        return (group,)
+
+    async def first_frame(self) -> dict[str, Any] | None:
+        assert self.target is not None
+        board: dict[str, Any] = await database_sync_to_async(_deal_board)(self.target)
+        return board
 
 
 class FeedConsumer(WatchConsumer):
-    async def resolve(self) -> tuple[tuple[str, ...], dict[str, Any] | None] | None:
-        return (events.FEED_GROUP,), None
+    async def resolve(self) -> tuple[str, ...] | None:
+        return (events.FEED_GROUP,)

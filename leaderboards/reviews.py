@@ -1,8 +1,9 @@
 """Post-game reviews (issue 15): the solver judges every action of a stored result.
 
 ``schedule_review`` is called once when a result is stored; after the commit it queues
-the ``leaderboards.review_result`` task (eager in development), which calls
-``do_review_result``: the engine's ``review_game`` over the result's log, stored in a
+the result for the ``leaderboards.review_results`` task (one message for the results a
+process stored within ``BATCH_WAIT_S``; ``review_result`` when eager, in development),
+which calls ``do_review_result``: the engine's ``review_game`` over the result's log, stored in a
 ``ResultReview`` row, then a ``{"type": "review"}`` push to the player's sockets (their
 open play page) saying it is ready. The push carries no card: the review itself is read
 through ``review_view``, which refuses a sealed daily's review until its day closes.
@@ -11,6 +12,7 @@ through ``review_view``, which refuses a sealed daily's review until its day clo
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -38,6 +40,13 @@ class ReviewUnavailable(LeaderboardsRefusal):
 
 #: Sends the review tasks of this process, one after the other, off the request's thread.
 _SENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-sender")
+#: Stored results whose review the sender has not sent yet: its next send takes them all.
+_PENDING: list[int] = []
+_PENDING_LOCK = threading.Lock()
+#: How long the sender waits for more results before a send: one Celery message per
+#: send, not per result (Celery's publish was about a tenth of a submission's CPU in
+#: py-spy, issue 13); a review waits this much longer, beside the solver's 0.1 s.
+BATCH_WAIT_S = 0.02
 
 
 def schedule_review(result: Result) -> None:
@@ -51,7 +60,7 @@ def schedule_review(result: Result) -> None:
 
 
 def _queue(result_id: int) -> None:
-    """Eager (development, tests): run it now. Else hand the send to this process's one
+    """Eager (development, tests): run it now. Else leave it to this process's one
     sender thread: Celery's publish is a Redis round trip, and its result backend is
     per thread, so each request thread (Django's ASGI handler gives every request its
     own) built a new Redis backend (profiled: about 45 % of a submission, issue 13)."""
@@ -59,17 +68,29 @@ def _queue(result_id: int) -> None:
 
     if review_result.app.conf.task_always_eager:  # in this thread, on its connection
         review_result.delay(result_id)
-    else:
-        _SENDER.submit(_send, result_id)
+        return
+    with _PENDING_LOCK:
+        _PENDING.append(result_id)
+        first = len(_PENDING) == 1
+    if first:  # else a send is already on its way to the sender and will take it
+        _SENDER.submit(_send_pending)
 
 
-def _send(result_id: int) -> None:
-    from leaderboards.tasks import review_result
+def _send_pending() -> None:
+    time.sleep(BATCH_WAIT_S)
+    with _PENDING_LOCK:
+        result_ids = _PENDING[:]
+        _PENDING.clear()
+    _send(result_ids)
+
+
+def _send(result_ids: list[int]) -> None:
+    from leaderboards.tasks import review_results
 
     try:
-        review_result.delay(result_id)
-    except Exception:  # the broker down: the review stays pending, the result is stored
-        logger.exception("review_result: the task of result %s was not queued", result_id)
+        review_results.delay(result_ids)
+    except Exception:  # the broker down: the reviews stay pending, the results are stored
+        logger.exception("review_results: the task of results %s was not queued", result_ids)
 
 
 def do_review_result(result_id: int) -> ResultReview | None:

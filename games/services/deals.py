@@ -124,8 +124,9 @@ def check_public_deal(text: str) -> tuple[DealCode, Deal | None]:
         code = parse_code("".join(text.split()))
     except DealCodeError as err:
         raise BadDealCode(err) from None
-    # A slice, not ``first()``: ``code`` is unique (no ORDER BY to compile per request).
-    found = Deal.objects.filter(code=code.text).select_related("solver_fact")[:1]
+    # ``code`` is unique: a slice with no ORDER BY (Deal's Meta ordering would be compiled
+    # and sorted on every request).
+    found = Deal.objects.filter(code=code.text).select_related("solver_fact").order_by()[:1]
     deal = next(iter(found), None)
     if code.sealed:
         if deal is None or deal.public_code is None:

@@ -126,3 +126,45 @@ async def test_a_failed_push_is_logged(
     await sync_to_async(pushes.send_now)(["feed"], pushes.arena_message({"type": "record"}))
     await eventually(lambda: any("could not send" in r.getMessage() for r in caplog.records))
     assert any("could not send arena.event to group feed" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.django_db(transaction=True)
+async def test_a_built_push_nobody_listens_to_is_not_built(layer: GatedLayer) -> None:
+    listened = {"deal.heard"}
+    built: list[str] = []
+
+    async def group_has_members(group: str) -> bool:
+        return group in listened
+
+    layer.group_has_members = group_has_members  # type: ignore[attr-defined]
+
+    def board(name: str) -> Callable[[], dict[str, Any]]:
+        def build() -> dict[str, Any]:
+            built.append(name)
+            return {"type": "board"}
+
+        return build
+
+    def view() -> None:
+        pushes.build_on_commit(["deal.unheard"], board("unheard"))
+        pushes.build_on_commit(["deal.heard"], board("heard"))
+
+    await sync_to_async(view)()
+    await eventually(lambda: len(layer.sent) == 1)
+    await asyncio.sleep(0.05)
+    assert built == ["heard"], "a push nobody listens to was built"
+    assert layer.sent == [("deal.heard", "board")]
+
+
+async def test_the_in_memory_layer_says_which_groups_have_members() -> None:
+    from channels.layers import InMemoryChannelLayer
+
+    from core.channel_layers import has_members
+
+    memory = InMemoryChannelLayer()
+    await memory.group_add("deal.watched", await memory.new_channel())
+    assert await has_members(memory, ["deal.other", "deal.watched"])
+    assert not await has_members(memory, ["deal.other"])
+    await memory.group_discard("deal.watched", next(iter(memory.groups["deal.watched"])))
+    assert not await has_members(memory, ["deal.watched"])

@@ -1,7 +1,8 @@
 """A stored result's review task is sent after the commit by the process's one sender
 thread, not by the request's thread (leaderboards.reviews: Celery's send built a Redis
-result backend per request thread, docs/performance.md §0a); a send the broker refuses
-is logged on that thread, never raised (the review row stays pending)."""
+result backend per request thread, docs/performance.md §0a); the results stored while a
+send waits go in the same message; a send the broker refuses is logged on that thread,
+never raised (the review rows stay pending)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ from tests.records.test_submission_query_count import CODE, submit
 pytestmark = pytest.mark.django_db
 
 
+#: What each send carried (the ``queued`` fixture's ``delay``).
+messages: list[list[int]] = []
+
+
 @pytest.fixture
 def queued(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Reviews on, a broker (not eager), and ``delay`` noting the thread that sends."""
@@ -30,13 +35,14 @@ def queued(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]
     senders: list[str] = []
     sent = threading.Event()
 
-    def delay(result_id: int) -> None:
+    def delay(result_ids: list[int]) -> None:
         senders.append(threading.current_thread().name)
+        messages.append(list(result_ids))
         sent.set()
-        if result_id < 0:  # the broker refusing
+        if min(result_ids) < 0:  # the broker refusing
             raise ConnectionError("no broker")
 
-    monkeypatch.setattr(tasks.review_result, "delay", delay)
+    monkeypatch.setattr(tasks.review_results, "delay", delay)
     saved = app.conf.task_always_eager
     app.conf.task_always_eager = False
     try:
@@ -66,5 +72,16 @@ def test_the_review_is_sent_by_the_sender_thread_after_the_commit(
 def test_a_refused_send_is_logged_not_raised(
     queued: list[str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    reviews._SENDER.submit(reviews._send, -1).result(timeout=5)  # raises nothing
+    reviews._SENDER.submit(reviews._send, [-1]).result(timeout=5)  # raises nothing
     assert queued and "was not queued" in caplog.text
+
+
+def test_results_stored_while_a_send_waits_share_its_message(queued: list[str]) -> None:
+    messages.clear()
+    for result_id in (11, 12, 13):
+        reviews._queue(result_id)  # as three commits in a row do
+    reviews._SENDER.submit(lambda: None).result(timeout=5)  # the sender has sent
+    assert messages == [[11, 12, 13]]
+    reviews._queue(14)
+    reviews._SENDER.submit(lambda: None).result(timeout=5)
+    assert messages == [[11, 12, 13], [14]]
