@@ -21,7 +21,7 @@ from games.engine.layouts import TABLEAU_SIZE
 from games.engine.solver.outcome import Budget
 from games.engine.solver.pyramid.relaxation import OutOfBudget
 from games.engine.solver.pyramid.state import G_SHIFT, KING, LOW, PARTNER, SIDE_FULL
-from games.engine.solver.pyramid_variants.moves import CARDS, Moves
+from games.engine.solver.pyramid_variants.moves import Moves
 
 _BITS = 3  # gone count per rank, 0..4
 Needs = tuple[tuple[int, int], ...]  # (rank, cards of it needed), as bound.draw_bound reads
@@ -44,7 +44,7 @@ class Relaxed:
         self.avail = [0] * 14
         for q in self.tracked:
             self.avail[q] = (remaining & rank_bits[q]).bit_count()
-        self._nodes: dict[int, int] = {}  # search key's cards -> node
+        self._nodes: dict[int, int] = {}  # stock side gone -> a node's counts
         self._children = self._explore(root & LOW, budget)
         self.nodes = len(self._children)
         # Children always have more cards gone: the most gone first is a topological order.
@@ -67,18 +67,18 @@ class Relaxed:
         return left
 
     def node(self, key: int) -> int:
-        """The node of a search key (cached on its cards: pointer and recycles aside)."""
-        cards = key & CARDS
-        found = self._nodes.get(cards)
+        """The node of a search key: its pyramid and its stock side's gone counts
+        (cached per stock side gone)."""
+        gone = key >> G_SHIFT & SIDE_FULL
+        found = self._nodes.get(gone)
         if found is None:
-            remaining = SIDE_FULL & ~(cards >> G_SHIFT)
+            remaining = SIDE_FULL & ~gone
             rank_bits = self.moves.tables.rank_bits
-            found = cards & LOW
+            found = 0
             for q in self.tracked:
-                gone = self.avail[q] - (remaining & rank_bits[q]).bit_count()
-                found += gone << _shift(q)
-            self._nodes[cards] = found
-        return found
+                found += (self.avail[q] - (remaining & rank_bits[q]).bit_count()) << _shift(q)
+            self._nodes[gone] = found
+        return (key & LOW) + found
 
     def floor(self, key: int) -> int:
         """The fewest cards any continuation from ``key`` can leave (a lower bound)."""
