@@ -24,11 +24,10 @@ from __future__ import annotations
 from games.engine.layouts import TABLEAU_SIZE
 from games.engine.solver.outcome import Budget
 from games.engine.solver.pyramid.relaxation import OutOfBudget
-from games.engine.solver.pyramid.state import G_SHIFT, K_SHIFT, KING, LOW, PARTNER, SIDE_FULL
+from games.engine.solver.pyramid.state import G_SHIFT, KING, LOW, PARTNER, SIDE_FULL
 from games.engine.solver.pyramid_variants.moves import Moves
 
 _BITS = 3  # gone count per rank, 0..4
-CARDS = (1 << K_SHIFT) - 1  # a key's pyramid and stock side gone: what a node reads
 Needs = tuple[tuple[int, int], ...]  # (rank, cards of it needed), as bound.draw_bound reads
 
 
@@ -43,6 +42,7 @@ class Relaxed:
         "_by_pyramid",
         "_children",
         "_nodes",
+        "_shifts",
         "_stand_ins",
         "against",
         "avail",
@@ -62,10 +62,11 @@ class Relaxed:
         remaining = SIDE_FULL & ~(root >> G_SHIFT)
         rank_bits = moves.tables.rank_bits
         self.tracked = tuple(q for q in range(1, 14) if PARTNER[q] or moves.strict)
+        self._shifts = tuple(_shift(q) for q in self.tracked)
         self.avail = [0] * 14
         for q in self.tracked:
             self.avail[q] = (remaining & rank_bits[q]).bit_count()
-        self._nodes: dict[int, int] = {}  # search key's cards -> node
+        self._nodes: dict[int, int] = {}  # stock side gone -> a node's counts
         self._children = self._explore(root & LOW, budget)
         self.nodes = len(self._children)
         # Children always have more cards gone: the most gone first is a topological order.
@@ -88,20 +89,21 @@ class Relaxed:
         return left
 
     def node(self, key: int) -> int:
-        """The node of a search key (cached on its cards: pointer and the rest aside):
-        its pyramid and its stock side's gone counts per rank, or its stand-in."""
-        cards = key & CARDS
-        node = self._nodes.get(cards)
-        if node is None:
-            remaining = SIDE_FULL & ~(cards >> G_SHIFT)
+        """The node of a search key: its pyramid and its stock side's gone counts per
+        rank (cached per stock side gone), or its stand-in."""
+        gone = key >> G_SHIFT & SIDE_FULL
+        counts = self._nodes.get(gone)
+        if counts is None:
+            remaining = SIDE_FULL & ~gone
             rank_bits = self.moves.tables.rank_bits
-            node = cards & LOW
+            counts = 0
             for q in self.tracked:
-                node += (self.avail[q] - (remaining & rank_bits[q]).bit_count()) << _shift(q)
-            if node not in self.floors:
-                node = self._stand_in(node)
-            self._nodes[cards] = node
-        return node
+                counts += (self.avail[q] - (remaining & rank_bits[q]).bit_count()) << _shift(q)
+            self._nodes[gone] = counts
+        node = (key & LOW) + counts
+        if node in self.floors:
+            return node
+        return self._stand_ins.get(node) or self._stand_in(node)
 
     def _stand_in(self, node: int) -> int:
         """A node of the graph that bounds ``node``, one a search key after a ``D`` pair
@@ -110,13 +112,10 @@ class Relaxed:
         cards gone only allow more, so its floor, distances and needs bound ``node``'s;
         and there is one: the key's line without its ``D`` pairs is a path of the graph
         (they take no pyramid card), reaching the same pyramid with fewer cards gone."""
-        found = self._stand_ins.get(node)
-        if found is not None:
-            return found
         if not self._by_pyramid:
             for other in self.order:
                 self._by_pyramid.setdefault(other & LOW, []).append(other)
-        shifts = [_shift(q) for q in self.tracked]
+        shifts = self._shifts
         best, best_gone = -1, -1
         for other in self._by_pyramid.get(node & LOW, ()):
             if all(other >> shift & 7 <= node >> shift & 7 for shift in shifts):

@@ -147,12 +147,6 @@ class _Search:
         self.best = root
         self.walks.start()
 
-    def _better(self, key: int, g: int) -> None:
-        left = self.moves.cards_left(key)
-        best_left = self.moves.cards_left(self.best)
-        if left < best_left or (left == best_left and g < self.seen[self.best] >> 8):
-            self.best = key
-
     def a_star(self, root: int, target: int) -> int | None:
         """The first key met leaving at most ``target`` cards, by fewest moves (None: no
         such key, or a budget ran out: ``exhausted`` says which).
@@ -162,7 +156,9 @@ class _Search:
         bound need not be consistent: a key reached again with fewer moves is queued
         again (an entry carries its moves, so an outdated one is told apart)."""
         self._start(root)
-        moves, parent, seen = self.moves, self.parent, self.seen
+        parent, seen = self.parent, self.seen
+        cards_left = self.moves.cards_left
+        best_left, best_g = cards_left(root) + 1, 0  # the root is met first
         expand, drawn_to = self.walks.expand, self.walks.drawn_to
         relaxed = self.relaxed
         node_of = relaxed.node
@@ -203,9 +199,11 @@ class _Search:
                     if g + h > f:
                         buckets.setdefault(g + h, []).append(entry)
                         continue
-                self._better(key, g)
-                if moves.cards_left(key) <= target:
-                    return key
+                left = cards_left(key)
+                if left < best_left or (left == best_left and g < best_g):
+                    self.best, best_left, best_g = key, left, g
+                    if left <= target:
+                        return key
                 if self.tick():
                     return None
                 for child, cost in expand(key):

@@ -182,7 +182,7 @@ class Walks:
         stock = remaining >> k << k
         side_partner, side_ranks = self.side_partner, self.side_ranks
         against = self.against
-        with_fresh = self.with_fresh
+        cache = tables.cache
         for j, draws in round_the_stock(useful, remaining, stock, k, wrap):
             bit = 1 << j
             tail = pmask | (kept if j >= k - 1 else kept_wrapped)
@@ -197,7 +197,10 @@ class Walks:
             if partner_bits:
                 after = tail | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
                 for pos_bit in partner_bits:
-                    out.append((with_fresh(after | pos_bit, 0, free), cost))
+                    # with_fresh(after | pos_bit, 0, free), inlined: the hottest line
+                    info = cache.get(pmask | pos_bit) or tables.info(pmask | pos_bit)
+                    fresh = info[3] & ~free & info[4]
+                    out.append((after | pos_bit | fresh << F_SHIFT, cost))
             if against and below:
                 under = 1 << (below.bit_length() - 1)
                 if side_ranks[under.bit_length() - 1] == partner:
