@@ -237,7 +237,7 @@ class _Search:
         short."""
         self._start(root)
         moves, parent, seen = self.moves, self.parent, self.seen
-        expand = self.walks.expand
+        expand, drawn_to = self.walks.expand, self.walks.drawn_to
         floor_of = self.relaxed.floor
         best_left = moves.cards_left(root)
         stack = [root]
@@ -255,6 +255,8 @@ class _Search:
             g = seen[key] >> 8
             for child, cost in reversed(expand(key)):  # removals are popped first
                 if child not in parent and floor_of(child) < best_left:
+                    if not child & FRESH_FIELD and drawn_to(child, 0, any_moves=True):
+                        continue
                     parent[child] = key << 6 | cost
                     seen[child] = (g + cost) << 8
                     stack.append(child)

@@ -56,7 +56,8 @@ of its two cards, and its last cover is still the one card covering it.
   least the draws between them cheaper (no King drawn on the way; a recycle on the way
   counted, and allowed only with fewer recycles made): every line from it can be played
   from that key after those draws, and the walk from that key reaches each card no
-  later.
+  later. The search for the fewest cards left alone (branch and bound) drops it whatever
+  the moves: that key's lines leave the same cards.
 """
 
 from __future__ import annotations
@@ -232,11 +233,12 @@ class Walks:
         """Forget the keys ``drawn_to`` noted (a new search starts)."""
         self.places = {}
 
-    def drawn_to(self, key: int, g: int) -> bool:
+    def drawn_to(self, key: int, g: int, any_moves: bool = False) -> bool:
         """Is this key (no fresh card) no better than drawing to it from a key noted with
         the same cards and Kings left, at another pointer with no more recycles made (one
         fewer if the draws go through a recycle)? Then it is dominated (the module's
-        docstring). Otherwise it is noted."""
+        docstring). Otherwise it is noted. ``any_moves``: the moves do not count (a
+        search for the fewest cards left alone), only whether the draws can be made."""
         place = key & PLACE
         k = key >> K_SHIFT & 31
         r = key >> R_SHIFT
@@ -251,7 +253,7 @@ class Walks:
         for other in found:
             start = other & 31
             draws = draws_between(remaining, kings, start, k)
-            if draws < 0 or (other >> 7) + draws > g:
+            if draws < 0 or (not any_moves and (other >> 7) + draws > g):
                 continue
             spent = (other >> 5 & 3) + (counted and k < start)
             if spent <= r:
