@@ -8,8 +8,8 @@ is C* itself where the relaxation is exact (unlimited recycling, unless the stri
 meets stock against discard). When the floor is 0 an A* toward a win goes first; if it
 finds none (or the floor is above 0) and the relaxation is not exact, C* comes from a
 depth-first branch and bound over the reduced graph, each key pruned when its floor
-cannot beat the best met; then one A* finds the fewest moves to C* cards left. A budget cut keeps
-what is known (a floor above 0, or a win search that ran dry: not winnable).
+cannot beat the best met; then one A* finds the fewest moves to C* cards left. A budget
+cut keeps what is known (a floor above 0, or a win search that ran dry: not winnable).
 
 **The bound** (admissible; A* reopens a key reached again with fewer moves, so par and
 best_moves stay exact even where it is not consistent): the relaxation's fewest removal
