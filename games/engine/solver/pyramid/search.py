@@ -124,7 +124,7 @@ class _Search:
         remaining = SIDE_FULL & ~(key >> G_SHIFT)
         kings = self.tables.kings
         for other in found:
-            draws = _draws_between(remaining, kings, other & 31, k)
+            draws = draws_between(remaining, kings, other & 31, k)
             if draws >= 0 and (other >> 5) + draws <= g:
                 return True
         found.append(g << 5 | k)
@@ -249,7 +249,7 @@ class _Search:
         side_partner = self.side_partner
         with_fresh = tables.with_fresh
         gone_field = pmask | tail
-        for j, draws in _round_the_stock(useful, remaining, stock, k):
+        for j, draws in round_the_stock(useful, remaining, stock, k):
             bit = 1 << j
             if draws and stoppers & bit:
                 if not left & bit:  # a King reaches the top: decided there
@@ -265,7 +265,7 @@ class _Search:
         return out
 
 
-def _draws_between(remaining: int, kings: int, start: int, end: int) -> int:
+def draws_between(remaining: int, kings: int, start: int, end: int) -> int:
     """The draws (a recycle counting as one) from pointer ``start`` to pointer ``end``
     with the same cards remaining; -1 if that would draw a King (the search decides a
     King on the top there, so it does not draw past one)."""
@@ -279,17 +279,20 @@ def _draws_between(remaining: int, kings: int, start: int, end: int) -> int:
     return -1 if (tail | head) & kings else tail.bit_count() + 1 + head.bit_count()
 
 
-def _round_the_stock(useful: int, remaining: int, stock: int, k: int) -> list[tuple[int, int]]:
+def round_the_stock(
+    useful: int, remaining: int, stock: int, k: int, wrap: bool = True
+) -> list[tuple[int, int]]:
     """The ``useful`` stock-side cards in the order they reach the top, with the draws
     (and the recycle) that takes: the top itself (0), the stock, then after a recycle
-    the discard below the top; going round to the top again would change nothing."""
+    (if ``wrap``: one is allowed) the discard below the top; going round to the top
+    again would change nothing."""
     order: list[tuple[int, int]] = [(k - 1, 0)] if k and useful >> (k - 1) & 1 else []
     ahead = useful & stock
     while ahead:
         low = ahead & -ahead
         ahead ^= low
         order.append((low.bit_length() - 1, (stock & (low << 1) - 1).bit_count()))
-    if k:
+    if k and wrap:
         under = useful & ((1 << (k - 1)) - 1)
         passed = stock.bit_count() + 1  # the whole stock and the recycle
         while under:

@@ -4,8 +4,9 @@ pyramid/state.py plus the recycles made.
 **State.** The stock side keeps one cyclic order under every variant (a pair of the
 discard's top with the card under it takes the two highest remaining cards below the
 pointer), so a key is the removed pyramid cards, the removed stock-side cards, the
-pointer ``k`` (pyramid/state.py) and, with a redeal limit, the recycles made (``R_SHIFT``;
-unlimited recycling keeps 0 there, as the count then decides nothing).
+pointer ``k`` (pyramid/state.py) and, with a redeal limit, the recycles made (``R_SHIFT``,
+above the fields walks.py adds; unlimited recycling keeps 0 there, as the count then
+decides nothing).
 
 **Moves**, each from the rule value it reads, each costing one move as the game counts
 them: a free pyramid King; two free pyramid cards summing to 13 (``Tables``); the
@@ -14,18 +15,8 @@ discard's top with a free pyramid card, or alone if a King; a draw; a recycle wh
 it; with ``last_cover_pairs`` a card with its last covering card (the engine's
 ``pyramid.last_cover``).
 
-**Two reductions**, each making one move the only one:
-
-* a free pyramid King is removed at once, under every variant: no variant lets a King
-  pair, so the King is never the partner an ``L`` pair or a ``D`` pair needs, and any
-  line that removes it later (the best partial's too: a line that never removes it can
-  remove it first and leave one card fewer) plays the same moves after removing it
-  first, as removing a card only frees others;
-* under ``strict_win``, a stock-side King on the discard's top is removed at once: every
-  strict win removes it, and removing it at once keeps every later move legal (it pairs
-  with nothing, so no ``D`` pair loses its partner) and only spares the draws that would
-  have drawn it again. The best partial is no exception: a line that leaves it can
-  remove it first and leave one card fewer for the same moves.
+The plain moves are what reference.py's breadth-first search reads (with
+``Tables(force_kings=False)``); the A* reads walks.py's reduced graph over the same moves.
 """
 
 from __future__ import annotations
@@ -35,21 +26,22 @@ from games.engine.layouts import PYRAMID_COVERS, TABLEAU_SIZE
 from games.engine.pyramid import PyramidGame, last_cover
 from games.engine.rules import PyramidRules
 from games.engine.solver.pyramid.state import (
+    F_SHIFT,
     G_SHIFT,
     K_SHIFT,
     KING,
     LOW,
     PARTNER,
+    PGK,
     SIDE_FULL,
     Tables,
     read_path,
     start_key,
 )
 
-#: The recycles made, above the pointer's 5 bits.
-R_SHIFT = K_SHIFT + 5
-#: The position without its pointer and recycles: what the bounds read.
-CARDS = (1 << K_SHIFT) - 1
+#: The recycles made, above every field of pyramid/state.py's keys (walks.py's keys
+#: carry its left Kings and fresh cards).
+R_SHIFT = F_SHIFT + TABLEAU_SIZE
 
 
 def is_default(rules: PyramidRules) -> bool:
@@ -70,17 +62,13 @@ class Moves:
         "cover_cache",
         "covers",
         "limit",
-        "reduce",
         "side_ranks",
         "strict",
         "tables",
     )
 
     def __init__(self, tables: Tables, rules: PyramidRules) -> None:
-        """``tables`` built with ``force_kings=False`` turn both reductions off (the
-        plain search of reference.py)."""
         self.tables = tables
-        self.reduce = tables.force_kings
         self.side_ranks = tables.side_ranks
         self.limit = rules.max_recycles
         self.strict = rules.strict_win
@@ -91,7 +79,7 @@ class Moves:
     def root(self, game: PyramidGame) -> int:
         """The key of an engine position: pyramid/state.py's without its fresh cards and
         left Kings (no search here has either), and with a redeal limit the recycles."""
-        root = start_key(game, self.tables) & ((1 << R_SHIFT) - 1)
+        root = start_key(game, self.tables) & PGK
         if self.limit is not None:
             root |= game.recycles << R_SHIFT
         return root
@@ -130,25 +118,22 @@ class Moves:
         return found
 
     def children(self, key: int) -> list[int]:
-        """Every key one move away, after the two reductions of the module's docstring."""
+        """Every key one move away, with no reduction (``tables`` built with
+        ``force_kings=False``, so that a free pyramid King is one move among others)."""
         pmask = key & LOW
-        forced, _, by_rank, _, _ = self.tables.info(pmask)
-        if forced:
-            return [key | forced]
+        by_rank = self.tables.info(pmask)[2]
         gone = key >> G_SHIFT & SIDE_FULL
         k = key >> K_SHIFT & 31
         remaining = SIDE_FULL & ~gone
         base = pmask | gone << G_SHIFT | key >> R_SHIFT << R_SHIFT
         out = [key | pair for pair in self.pyramid_pairs(pmask)]
-        out.extend(key | bit for bit in by_rank[KING])  # none left when forced
+        out.extend(key | bit for bit in by_rank[KING])
         if k:
             top = 1 << (k - 1)
             below = remaining & (top - 1)
             after = base | top << G_SHIFT | below.bit_length() << K_SHIFT
             partner = PARTNER[self.side_ranks[k - 1]]
             if not partner:
-                if self.strict and self.reduce:
-                    return [after]
                 out.append(after)
             else:
                 out.extend(after | pos_bit for pos_bit in by_rank[partner])
@@ -168,14 +153,19 @@ class Moves:
 
 
 def line(parent: dict[int, int], key: int, deck: tuple[Card, ...]) -> list[str]:
-    """The log from the search's start to ``key`` along ``parent``: every edge is one
-    move (an edge that takes no card is a draw or a recycle), so the chain's own length
-    gives each key the moves ``read_path`` reads."""
+    """The log from the search's start to ``key`` along ``parent`` (a key's parent key
+    << 6 | the moves its edge cost; the start's is -1): the moves are summed along the
+    chain itself, as a parent's best count may have dropped since its child was made."""
     chain = [key]
     while parent[chain[-1]] >= 0:
-        chain.append(parent[chain[-1]])
-    moves = {link: (len(chain) - 1 - i) << 8 for i, link in enumerate(chain)}
-    return read_path(parent, moves, key, deck)
+        chain.append(parent[chain[-1]] >> 6)
+    moves = {chain[-1]: 0}
+    g = 0
+    for link in reversed(chain[:-1]):
+        g += (parent[link] & 63) << 8
+        moves[link] = g
+    tree = {link: parent[link] >> 6 if parent[link] >= 0 else -1 for link in chain}
+    return read_path(tree, moves, key, deck)
 
 
-__all__ = ["CARDS", "KING", "R_SHIFT", "Moves", "is_default", "line"]
+__all__ = ["KING", "R_SHIFT", "Moves", "is_default", "line"]

@@ -4,8 +4,12 @@ each variant's moves, from which the search takes its bounds.
 A node is a pyramid mask and, per stock-side rank, how many of the root's remaining
 cards of that rank are gone (3 bits each). Its moves forget where a stock-side card is:
 any remaining one may pair with a free pyramid card, go alone if a King (tracked only
-under ``strict_win``, where the stock side counts), or, with ``stock_against_discard``,
-pair with any other remaining one. ``last_cover_pairs`` widens the pyramid's pairs.
+under ``strict_win``, where the stock side counts), or, with ``stock_against_discard``
+and ``strict_win``, pair with any other remaining one. ``last_cover_pairs`` widens the
+pyramid's pairs. Without ``strict_win`` a ``D`` pair takes no card that counts, and a
+node with fewer cards gone bounds one with more (it allows every move of it), so the
+graph leaves them out and a search key after one is bounded by a *stand-in* node:
+without them the graph is tens of times smaller (deal 3: 6 388 nodes, 140 703 with).
 
 Every real line maps onto a path of the graph with as many removal moves, so a node's
 fewest cards left below it (``floor``) and its fewest removal moves to ``t`` cards left
@@ -21,7 +25,7 @@ from games.engine.layouts import TABLEAU_SIZE
 from games.engine.solver.outcome import Budget
 from games.engine.solver.pyramid.relaxation import OutOfBudget
 from games.engine.solver.pyramid.state import G_SHIFT, KING, LOW, PARTNER, SIDE_FULL
-from games.engine.solver.pyramid_variants.moves import CARDS, Moves
+from games.engine.solver.pyramid_variants.moves import Moves
 
 _BITS = 3  # gone count per rank, 0..4
 Needs = tuple[tuple[int, int], ...]  # (rank, cards of it needed), as bound.draw_bound reads
@@ -34,17 +38,35 @@ def _shift(q: int) -> int:
 class Relaxed:
     """The graph from a root key, with each node's floor; ``distances(t)`` on demand."""
 
-    __slots__ = ("_children", "_nodes", "avail", "floors", "moves", "nodes", "order", "tracked")
+    __slots__ = (
+        "_by_pyramid",
+        "_children",
+        "_nodes",
+        "_shifts",
+        "_stand_ins",
+        "against",
+        "avail",
+        "floors",
+        "moves",
+        "nodes",
+        "order",
+        "tracked",
+    )
 
     def __init__(self, moves: Moves, root: int, budget: Budget) -> None:
         self.moves = moves
+        # A D pair takes no pyramid card: it only counts where the stock side does.
+        self.against = moves.against and moves.strict
+        self._by_pyramid: dict[int, list[int]] = {}
+        self._stand_ins: dict[int, int] = {}
         remaining = SIDE_FULL & ~(root >> G_SHIFT)
         rank_bits = moves.tables.rank_bits
         self.tracked = tuple(q for q in range(1, 14) if PARTNER[q] or moves.strict)
+        self._shifts = tuple(_shift(q) for q in self.tracked)
         self.avail = [0] * 14
         for q in self.tracked:
             self.avail[q] = (remaining & rank_bits[q]).bit_count()
-        self._nodes: dict[int, int] = {}  # search key's cards -> node
+        self._nodes: dict[int, int] = {}  # stock side gone -> a node's counts
         self._children = self._explore(root & LOW, budget)
         self.nodes = len(self._children)
         # Children always have more cards gone: the most gone first is a topological order.
@@ -67,18 +89,43 @@ class Relaxed:
         return left
 
     def node(self, key: int) -> int:
-        """The node of a search key (cached on its cards: pointer and recycles aside)."""
-        cards = key & CARDS
-        found = self._nodes.get(cards)
-        if found is None:
-            remaining = SIDE_FULL & ~(cards >> G_SHIFT)
+        """The node of a search key: its pyramid and its stock side's gone counts per
+        rank (cached per stock side gone), or its stand-in."""
+        gone = key >> G_SHIFT & SIDE_FULL
+        counts = self._nodes.get(gone)
+        if counts is None:
+            remaining = SIDE_FULL & ~gone
             rank_bits = self.moves.tables.rank_bits
-            found = cards & LOW
+            counts = 0
             for q in self.tracked:
-                gone = self.avail[q] - (remaining & rank_bits[q]).bit_count()
-                found += gone << _shift(q)
-            self._nodes[cards] = found
-        return found
+                counts += (self.avail[q] - (remaining & rank_bits[q]).bit_count()) << _shift(q)
+            self._nodes[gone] = counts
+        node = (key & LOW) + counts
+        if node in self.floors:
+            return node
+        return self._stand_ins.get(node) or self._stand_in(node)
+
+    def _stand_in(self, node: int) -> int:
+        """A node of the graph that bounds ``node``, one a search key after a ``D`` pair
+        may have outside a graph without them (``D`` without ``strict_win``): one with
+        the same pyramid and no more cards of any rank gone, the most gone in all. Fewer
+        cards gone only allow more, so its floor, distances and needs bound ``node``'s;
+        and there is one: the key's line without its ``D`` pairs is a path of the graph
+        (they take no pyramid card), reaching the same pyramid with fewer cards gone."""
+        if not self._by_pyramid:
+            for other in self.order:
+                self._by_pyramid.setdefault(other & LOW, []).append(other)
+        shifts = self._shifts
+        best, best_gone = -1, -1
+        for other in self._by_pyramid.get(node & LOW, ()):
+            if all(other >> shift & 7 <= node >> shift & 7 for shift in shifts):
+                gone = self._gone_count(other)
+                if gone > best_gone:
+                    best, best_gone = other, gone
+        if best < 0:
+            raise ValueError("a search key off every line of the relaxation")
+        self._stand_ins[node] = best
+        return best
 
     def floor(self, key: int) -> int:
         """The fewest cards any continuation from ``key`` can leave (a lower bound)."""
@@ -131,7 +178,7 @@ class Relaxed:
         """Every node reachable from ``root``, with its children."""
         moves, avail = self.moves, self.avail
         tables = moves.tables
-        strict, against = moves.strict, moves.against
+        strict, against = moves.strict, self.against
         children: dict[int, list[int]] = {root: []}
         stack = [root]
         check = budget.every

@@ -1,18 +1,21 @@
 """The Pyramid variants' search: A* by moves toward a target of cards left, its bounds
-from the variant's relaxation (relaxation.py), its moves from moves.py.
+from the variant's relaxation (relaxation.py), over the reduced graph of walks.py (the
+moves of moves.py, draws walked, pyramid pairs fresh, Kings on the top decided).
 
 **The target.** A win is 0 cards left; an unwinnable deal's best partial is the fewest
 cards any line leaves (C*). The relaxation's floor at the root bounds C* from below, and
 is C* itself where the relaxation is exact (unlimited recycling, unless the strict win
 meets stock against discard). When the floor is 0 an A* toward a win goes first; if it
 finds none (or the floor is above 0) and the relaxation is not exact, C* comes from a
-depth-first branch and bound over the real keys, each pruned when its floor cannot beat
-the best met; then one A* finds the fewest moves to C* cards left. A budget cut keeps
-what is known (a floor above 0, or a win search that ran dry: not winnable).
+depth-first branch and bound over the reduced graph, each key pruned when its floor
+cannot beat the best met; then one A* finds the fewest moves to C* cards left. A budget
+cut keeps what is known (a floor above 0, or a win search that ran dry: not winnable).
 
 **The bound** (admissible; A* reopens a key reached again with fewer moves, so par and
 best_moves stay exact even where it is not consistent): the relaxation's fewest removal
-moves to the target, plus a lower bound on the draws, which are moves of their own:
+moves to the target, plus a lower bound on the draws, which are moves of their own (the
+relaxation knows nothing of the fresh cards or the Kings left, so it bounds the reduced
+graph's lines as it does every line):
 
 * toward a strict win, every stock card has to be drawn once, and a stock-side card
   that can never leave (a non-King with no partner left where it could pair: the
@@ -20,13 +23,12 @@ moves to the target, plus a lower bound on the draws, which are moves of their o
 * otherwise the draws that bring to the top the stock-side cards per rank that every
   continuation reaching the target takes (the relaxation's needs), read by the A*'s own
   ``pyramid.bound.draw_bound``: reachable discard cards free, stock cards in order, a
-  card under one that never leaves after the whole stock and a recycle. With no recycle
-  left such a card is out of reach for good, so it is not counted at all.
+  card under one that never leaves (or a King left for good) after the whole stock and
+  a recycle, nothing past a King left in the stock. With no recycle left such a card is
+  out of reach for good, so it is not counted at all.
 """
 
 from __future__ import annotations
-
-from heapq import heappop, heappush
 
 from games.engine.cards import Card
 from games.engine.pyramid import PyramidGame
@@ -34,11 +36,23 @@ from games.engine.rules import PyramidRules
 from games.engine.solver.outcome import Budget, Outcome
 from games.engine.solver.pyramid.bound import draw_bound
 from games.engine.solver.pyramid.relaxation import OutOfBudget
-from games.engine.solver.pyramid.state import G_SHIFT, K_SHIFT, LOW, PARTNER, SIDE_FULL, Tables
+from games.engine.solver.pyramid.state import (
+    G_SHIFT,
+    K_SHIFT,
+    L_SHIFT,
+    LOW,
+    PARTNER,
+    SIDE_FULL,
+    Tables,
+)
 from games.engine.solver.pyramid_variants.moves import R_SHIFT, Moves, line
 from games.engine.solver.pyramid_variants.relaxation import Needs, Relaxed
+from games.engine.solver.pyramid_variants.walks import FRESH_FIELD, Walks
 
 DEAD = -1
+#: A queue entry is a key with its moves above it (keys stay below bit R_SHIFT + 2).
+ENTRY_SHIFT = R_SHIFT + 2
+KEYS = (1 << ENTRY_SHIFT) - 1
 
 
 def solve_pyramid_variant(
@@ -48,12 +62,13 @@ def solve_pyramid_variant(
     to it and a line there."""
     tables = Tables(deck)
     moves = Moves(tables, rules)
-    root = moves.root(game)
+    walks = Walks(moves)
+    root = walks.root(game)
     try:
         relaxed = Relaxed(moves, root, budget)
     except OutOfBudget as out:
         return Outcome(None, None, [], moves.cards_left(root), 0, 0, out.which)
-    search = _Search(deck, moves, relaxed, budget)
+    search = _Search(deck, walks, relaxed, budget)
     exact = rules.max_recycles is None and not (rules.strict_win and rules.stock_against_discard)
     floor = relaxed.floor(root)
     if floor == 0:
@@ -75,13 +90,13 @@ class _Search:
     """The searches of one solve, sharing its tables, relaxation, budget and node count.
 
     ``best`` is the key with the fewest cards left (then fewest moves) the last search
-    met, for an answer cut short; ``parent`` the tree the last search grew."""
+    met, for an answer cut short; ``parent`` the tree the last search grew (a key's
+    parent << 6 | its edge's moves), ``seen`` each key's moves << 8 | bound."""
 
     __slots__ = (
         "best",
         "budget",
         "deck",
-        "depth",
         "exhausted",
         "moves",
         "next_check",
@@ -89,18 +104,21 @@ class _Search:
         "parent",
         "pyramid_counts",
         "relaxed",
+        "seen",
+        "walks",
     )
 
-    def __init__(self, deck: tuple[Card, ...], moves: Moves, relaxed: Relaxed, budget: Budget):
+    def __init__(self, deck: tuple[Card, ...], walks: Walks, relaxed: Relaxed, budget: Budget):
         self.deck = deck
-        self.moves = moves
+        self.walks = walks
+        self.moves = walks.moves
         self.relaxed = relaxed
         self.budget = budget
         self.nodes = relaxed.nodes  # the budget counts the relaxation's nodes too
         self.next_check = self.nodes + budget.every
         self.exhausted: str | None = None
         self.parent: dict[int, int] = {}
-        self.depth: dict[int, int] = {}
+        self.seen: dict[int, int] = {}
         self.best = 0
         self.pyramid_counts: dict[int, list[int]] = {}
 
@@ -125,67 +143,101 @@ class _Search:
 
     def _start(self, root: int) -> None:
         self.parent = {root: -1}
-        self.depth = {root: 0}
+        self.seen = {root: 0}
         self.best = root
-
-    def _better(self, key: int, g: int) -> None:
-        left = self.moves.cards_left(key)
-        best_left = self.moves.cards_left(self.best)
-        if left < best_left or (left == best_left and g < self.depth[self.best]):
-            self.best = key
+        self.walks.start()
 
     def a_star(self, root: int, target: int) -> int | None:
         """The first key met leaving at most ``target`` cards, by fewest moves (None: no
-        such key, or a budget ran out: ``exhausted`` says which)."""
+        such key, or a budget ran out: ``exhausted`` says which).
+
+        A new key is queued with the removal moves alone (a weaker bound) and gets the
+        draws too when its turn comes: if that puts it further, it waits again. The
+        bound need not be consistent: a key reached again with fewer moves is queued
+        again (an entry carries its moves, so an outdated one is told apart)."""
         self._start(root)
-        moves, parent, depth = self.moves, self.parent, self.depth
+        parent, seen = self.parent, self.seen
+        cards_left = self.moves.cards_left
+        best_left, best_g = cards_left(root) + 1, 0  # the root is met first
+        expand, drawn_to = self.walks.expand, self.walks.drawn_to
         relaxed = self.relaxed
+        node_of = relaxed.node
         distances = relaxed.distances(target)
         needs = relaxed.needs(distances)
-        heuristic: dict[int, int] = {}
 
-        def bound(key: int) -> int:
-            found = heuristic.get(key)
-            if found is None:
-                node = relaxed.node(key)
-                found = distances.get(node, DEAD)
-                if found != DEAD:
-                    draws = self.draws_to(key, needs[node], target)
-                    found = DEAD if draws == DEAD else found + draws
-                heuristic[key] = found
+        def full(key: int) -> int:
+            node = node_of(key)
+            found = distances.get(node, DEAD)
+            if found != DEAD:
+                draws = self.draws_to(key, needs[node], target)
+                found = DEAD if draws == DEAD else found + draws
             return found
 
-        if bound(root) == DEAD:
+        h = full(root)
+        if h == DEAD:
             return None
-        heap = [(heuristic[root], 0, root)]
-        while heap:
-            _, minus_g, key = heappop(heap)
-            g = depth[key]
-            if g != -minus_g:
-                continue  # reached again with fewer moves since it was queued
-            self._better(key, g)
-            if moves.cards_left(key) <= target:
-                return key
-            if self.tick():
-                return None
-            for child in moves.children(key):
-                old = depth.get(child)
-                if old is not None and old <= g + 1:
-                    continue
-                h = bound(child)
-                if h == DEAD:
-                    continue
-                depth[child] = g + 1
-                parent[child] = key
-                heappush(heap, (g + 1 + h, -g - 1, child))
+        seen[root] = h
+        buckets: dict[int, list[int]] = {h: [root]}
+        rough: set[int] = set()  # keys queued with the removal moves only
+        while buckets:
+            f = min(buckets)
+            stack = buckets.pop(f)
+            while stack:
+                entry = stack.pop()
+                key = entry & KEYS
+                g = entry >> ENTRY_SHIFT
+                value = seen[key]
+                if value >> 8 != g:
+                    continue  # reached again with fewer moves since (or hopeless)
+                if key in rough:
+                    rough.discard(key)
+                    h = full(key)
+                    if h == DEAD:
+                        seen[key] = DEAD
+                        continue
+                    seen[key] = g << 8 | h
+                    if g + h > f:
+                        buckets.setdefault(g + h, []).append(entry)
+                        continue
+                left = cards_left(key)
+                if left < best_left or (left == best_left and g < best_g):
+                    self.best, best_left, best_g = key, left, g
+                    if left <= target:
+                        return key
+                if self.tick():
+                    return None
+                for child, cost in expand(key):
+                    child_g = g + cost
+                    old = seen.get(child)
+                    if old is not None:
+                        if old >> 8 <= child_g:
+                            continue  # DEAD (-1) lands here too
+                        h = old & 255
+                    else:
+                        if not child & FRESH_FIELD and drawn_to(child, child_g):
+                            continue
+                        h = distances.get(node_of(child), DEAD)
+                        if h == DEAD:
+                            seen[child] = DEAD
+                            continue
+                        rough.add(child)
+                    seen[child] = child_g << 8 | h
+                    parent[child] = key << 6 | cost
+                    child_entry = child | child_g << ENTRY_SHIFT
+                    if child_g + h <= f:
+                        stack.append(child_entry)
+                    else:
+                        buckets.setdefault(child_g + h, []).append(child_entry)
         return None
 
     def branch_and_bound(self, root: int, floor: int) -> int | None:
         """C*, the fewest cards any line from ``root`` leaves, knowing no line leaves
-        fewer than ``floor``: depth first over the real keys, removals first, each key
-        pruned when its relaxation's floor cannot beat the best met. None: cut short."""
+        fewer than ``floor``: depth first over the reduced graph's keys, removals first,
+        each key pruned when its relaxation's floor cannot beat the best met. None: cut
+        short."""
         self._start(root)
-        moves, parent, depth = self.moves, self.parent, self.depth
+        moves, parent, seen = self.moves, self.parent, self.seen
+        expand, drawn_to = self.walks.expand, self.walks.drawn_to
         floor_of = self.relaxed.floor
         best_left = moves.cards_left(root)
         stack = [root]
@@ -200,11 +252,13 @@ class _Search:
                     break
             if self.tick():
                 return None
-            g = depth[key] + 1
-            for child in reversed(moves.children(key)):  # removals are popped first
+            g = seen[key] >> 8
+            for child, cost in reversed(expand(key)):  # removals are popped first
                 if child not in parent and floor_of(child) < best_left:
-                    parent[child] = key
-                    depth[child] = g
+                    if not child & FRESH_FIELD and drawn_to(child, 0, any_moves=True):
+                        continue
+                    parent[child] = key << 6 | cost
+                    seen[child] = (g + cost) << 8
                     stack.append(child)
         return best_left
 
@@ -224,12 +278,13 @@ class _Search:
                 return DEAD
             return (remaining & ~below).bit_count()
         blockers = self._blockers(pmask, remaining)
+        left = key >> L_SHIFT & SIDE_FULL
         if moves.limit is not None and key >> R_SHIFT >= moves.limit:
             # No recycle left: what lies under a card that never leaves is out of reach.
-            blocked = remaining & below & blockers
+            blocked = remaining & below & (blockers | left)
             if blocked:
                 gone |= remaining & ((1 << (blocked.bit_length() - 1)) - 1)
-        return draw_bound(needs, blockers, moves.tables.rank_bits, gone, k, 0)
+        return draw_bound(needs, blockers, moves.tables.rank_bits, gone, k, left)
 
     def _pyramid_counts(self, pmask: int) -> list[int]:
         """The pyramid's remaining cards per rank, per mask."""
