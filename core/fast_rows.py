@@ -30,8 +30,15 @@ M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
 
 
-def _quote(alias: str, name: str) -> str:
+def _quote(alias: str, name: str | None) -> str:
+    assert name is not None, "a column or table without a name"
     return str(connections[alias].ops.quote_name(name))
+
+
+def _field(model: type[Model], name: str) -> Any:
+    """A field or relation of ``model`` by name (Any: django-stubs type ``get_field`` as a
+    union of fields and relations, whose attributes differ)."""
+    return model._meta.get_field(name)
 
 
 def _plain(model: type[Model]) -> None:
@@ -67,7 +74,7 @@ def insert(obj: Model, using: str = "default") -> None:
             if connection.features.can_return_columns_from_insert:
                 key = cursor.fetchone()[0]
             else:
-                key = connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
+                key = connection.ops.last_insert_id(cursor, meta.db_table, str(meta.pk.column))
             obj.pk = key
     obj._state.adding = False
     obj._state.db = using
@@ -77,7 +84,7 @@ def insert(obj: Model, using: str = "default") -> None:
 def _update(model: type[Model], names: tuple[str, ...], alias: str) -> tuple[str, tuple[Any, ...]]:
     _plain(model)
     meta = model._meta
-    fields = tuple(meta.get_field(name) for name in names)
+    fields = tuple(_field(model, name) for name in names)
     sets = ", ".join(f"{_quote(alias, f.column)} = %s" for f in fields)
     table, key = _quote(alias, meta.db_table), _quote(alias, meta.pk.column)
     return f"UPDATE {table} SET {sets} WHERE {key} = %s", fields
@@ -130,7 +137,7 @@ def _select(
     _plain(model)
     connection = connections[alias]
     meta = model._meta
-    key_field = meta.pk if by is None else meta.get_field(by)
+    key_field = meta.pk if by is None else _field(model, by)
     if not key_field.unique:
         raise ValueError(f"{model.__name__}.{by} is not unique")
     q = partial(_quote, alias)
@@ -142,7 +149,7 @@ def _select(
         if above not in index:
             raise ValueError(f"{model.__name__}: join {above!r} before {path!r}")
         up = index[above]
-        relation = parts[up].model._meta.get_field(name)
+        relation = _field(parts[up].model, name)
         other: type[Model] = relation.related_model
         _plain(other)
         if relation.concrete:  # forward: the parent's column holds its key
@@ -222,10 +229,10 @@ def _upsert(
     fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field)
     columns = ", ".join(_quote(alias, f.column) for f in fields)
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    keys = ", ".join(_quote(alias, meta.get_field(name).column) for name in unique)
+    keys = ", ".join(_quote(alias, _field(model, name).column) for name in unique)
     sets = ", ".join(
         f"{column} = EXCLUDED.{column}"
-        for column in (_quote(alias, meta.get_field(name).column) for name in changed)
+        for column in (_quote(alias, _field(model, name).column) for name in changed)
     )
     sql = (
         f"INSERT INTO {_quote(alias, meta.db_table)} ({columns}) VALUES "
