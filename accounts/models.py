@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.names import normalise, skeleton
+from core import fast_rows
 
 DISPLAY_NAME_MIN = 2
 DISPLAY_NAME_MAX = 30
@@ -144,15 +145,10 @@ class ApiToken(models.Model):
         ``LAST_USED_RESOLUTION``: a token used again within it costs no write."""
         if not raw or len(raw) > 200:
             return None
-        # ``key_hash`` is unique: a slice with no ORDER BY (the Meta ordering would be one
-        # more thing to compile on every authenticated request).
-        found = (
-            cls.objects.select_related("user__profile")
-            .filter(key_hash=hash_token(raw), user__is_active=True)
-            .order_by()[:1]
-        )
-        token = next(iter(found), None)
-        if token is None:
+        # Every Bearer request asks this: one uncompiled lookup by the unique hash, with
+        # the token's user and profile (core.fast_rows).
+        token = fast_rows.get(cls, hash_token(raw), by="key_hash", joined=("user", "user__profile"))
+        if token is None or not token.user.is_active:
             return None
         now = timezone.now()
         last = token.last_used_at

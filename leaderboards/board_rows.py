@@ -31,6 +31,7 @@ from typing import Any, Final, Protocol
 from django.db import connection
 from django.db.models import Count, F
 
+from core import fast_rows
 from leaderboards.boards import (
     ON_BOARDS,
     ORDER,
@@ -47,6 +48,8 @@ from leaderboards.ranking import Rankable, best_per_player, is_better, sort_key
 #: ``BoardRow.Board`` values, as plain strings (they are spelled into SQL).
 BEST: Final = "best"
 FIRST: Final = "first"
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """A row as the record decision reads it (``ranking.Rankable`` plus the player);
@@ -176,8 +179,7 @@ def player_rows(deal_id: int, player_id: int) -> list[tuple[str, int]]:
     rows = BoardRow._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT m.board, {_OWN_AHEAD} "
-            f"FROM {rows} m WHERE m.deal_id = %s AND m.player_id = %s",
+            f"SELECT m.board, {_OWN_AHEAD} FROM {rows} m WHERE m.deal_id = %s AND m.player_id = %s",
             [deal_id, player_id],
         )
         return [(str(board), int(ahead)) for board, ahead in cursor.fetchall()]
@@ -189,11 +191,10 @@ def _row(board: str, result: Result) -> BoardRow:
 
 def _upsert(rows: list[BoardRow]) -> None:
     """Insert, or replace the player's row on that board: one statement."""
-    BoardRow.objects.bulk_create(
+    fast_rows.upsert(
         rows,
-        update_conflicts=True,
-        unique_fields=["deal", "board", "player"],
-        update_fields=["result", "cards_left", "moves", "slowness", "created_at"],
+        unique=("deal", "board", "player"),
+        changed=("result", "cards_left", "moves", "slowness", "created_at"),
     )
 
 

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from core import pushes
+from core import fast_rows, pushes
 from games.engine.solver import SOLVER_VERSION
 from games.engine.solver.review import review_game
 from leaderboards.errors import LeaderboardsRefusal
@@ -54,7 +54,7 @@ def schedule_review(result: Result) -> None:
     is committed (``create``: a new result has no review yet)."""
     if not settings.GAME_REVIEWS_ENABLED or not result.log:
         return
-    ResultReview.objects.create(result=result)
+    fast_rows.insert(ResultReview(result=result))
     result_id = result.pk
     transaction.on_commit(lambda: _queue(result_id))
 

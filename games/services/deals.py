@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 
+from core import fast_rows
 from games.daily import today
 from games.engine import DealCode, DealCodeError, Variant, parse_code, parse_rule_set
 from games.models import DailyDeal, Deal, numbered_label
@@ -124,10 +125,9 @@ def check_public_deal(text: str) -> tuple[DealCode, Deal | None]:
         code = parse_code("".join(text.split()))
     except DealCodeError as err:
         raise BadDealCode(err) from None
-    # ``code`` is unique: a slice with no ORDER BY (Deal's Meta ordering would be compiled
-    # and sorted on every request).
-    found = Deal.objects.filter(code=code.text).select_related("solver_fact").order_by()[:1]
-    deal = next(iter(found), None)
+    # Every request naming a deal asks this: one uncompiled lookup by its unique code,
+    # with its solver fact (the answers' par).
+    deal = fast_rows.get(Deal, code.text, by="code", joined=("solver_fact",))
     if code.sealed:
         if deal is None or deal.public_code is None:
             raise DealRequestError("deal_not_found", "no such deal", status=404)

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core import fast_rows
 from games.models import DailyDeal, Deal, Game
 from leaderboards import board_rows
 from leaderboards.models import DealBoardState, RecordChange, RecordEvent, Result
@@ -36,8 +37,14 @@ logger = logging.getLogger(__name__)
 
 def lock_board(deal: Deal) -> DealBoardState:
     """Take the deal's record lock for the rest of the transaction (row created once)."""
-    state, _ = DealBoardState.objects.select_for_update().get_or_create(deal=deal)
+    state = fast_rows.get(DealBoardState, deal.pk, for_update=True)
+    if state is None:  # the deal's first result
+        state, _ = DealBoardState.objects.select_for_update().get_or_create(deal=deal)
     return state
+
+
+#: What a record decision changes of the deal's locked ``DealBoardState``.
+STATE_FIELDS = ("record", "results_count", "best_players", "first_players", "updated_at")
 
 
 def _held(played: Played, source: str) -> str | None:
@@ -94,11 +101,9 @@ def do_record(
         result = _new_result(played, source, daily, deal=deal, player=player, game=game)
         # One read of the boards under the lock, before the new result: the record
         # decision and the answer's ranks come from it (leaderboards.board_rows).
-        before = board_rows.read_before(
-            deal.pk, player.pk, result if result.on_boards else None
-        )
+        before = board_rows.read_before(deal.pk, player.pk, result if result.on_boards else None)
         result.first_try = not before.played
-        result.save(force_insert=True)
+        fast_rows.insert(result)
         schedule_review(result)  # the solver's post-game review, after the commit
         decision = decide(result, before.top, before.own_best, before.ever_won)
         state.results_count += 1
@@ -127,7 +132,7 @@ def apply_decision(
         state.record = result
     board_rows.add(state, result, before)
     state.updated_at = timezone.now()
-    state.save()
+    fast_rows.update(state, STATE_FIELDS)
     for event in made:
         publish_event(event)
     if result.on_boards:

@@ -1,0 +1,257 @@
+"""Whole rows written and read on a hot path with their SQL spelled once per model.
+
+Why: a submission wrote four rows and locked one through the ORM, which compiles each
+statement again on every call (``SQLCompiler.as_sql``, ``pre_sql_setup``: about a fifth
+of a submission's CPU in py-spy, issue 13). These functions do for a model instance what
+``save(force_insert=True)``, ``save(update_fields=...)`` and a ``get()`` by primary key
+do, without the compiling: a model's statement is built once from its ``_meta`` and
+kept; values go through each field's ``pre_save`` and ``get_db_prep_save`` on the way in
+and its database converters on the way out, as the ORM's do, so what is stored and read
+is the same (tests/records/test_fast_rows_store_what_the_orm_stores.py).
+
+What they skip, on purpose: the ``pre_save``/``post_save`` signals (no receiver listens
+to the models they are used on; accounts' User has the only one, and is never written
+here) and multi-table inheritance (refused). Use them for plain models on a path that
+runs many times a second; anywhere else the ORM is clearer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, partial
+from typing import Any, TypeVar
+
+from django.db import connections
+from django.db.models import Field, Model
+
+M = TypeVar("M", bound=Model)
+
+Converter = Callable[[Any, Any, Any], Any]
+
+
+def _quote(alias: str, name: str | None) -> str:
+    assert name is not None, "a column or table without a name"
+    return str(connections[alias].ops.quote_name(name))
+
+
+def _field(model: type[Model], name: str) -> Any:
+    """A field or relation of ``model`` by name (Any: django-stubs type ``get_field`` as a
+    union of fields and relations, whose attributes differ)."""
+    return model._meta.get_field(name)
+
+
+def _plain(model: type[Model]) -> None:
+    if model._meta.parents:
+        raise ValueError(f"{model.__name__}: multi-table inheritance is not supported here")
+
+
+@cache
+def _insert(model: type[Model], alias: str) -> tuple[str, tuple[Field[Any, Any], ...], bool]:
+    """The INSERT of ``model``'s concrete fields (all but an auto primary key), whether it
+    returns the new key itself."""
+    _plain(model)
+    meta = model._meta
+    fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field)
+    columns = ", ".join(_quote(alias, f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    sql = f"INSERT INTO {_quote(alias, meta.db_table)} ({columns}) VALUES ({marks})"
+    returns = meta.auto_field is not None
+    if returns and connections[alias].features.can_return_columns_from_insert:
+        sql += f" RETURNING {_quote(alias, meta.pk.column)}"
+    return sql, fields, returns
+
+
+def insert(obj: Model, using: str = "default") -> None:
+    """``obj.save(force_insert=True)`` of a new row: its auto key is set on ``obj``."""
+    sql, fields, returns = _insert(type(obj), using)
+    connection = connections[using]
+    values = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        if returns:
+            meta = obj._meta
+            if connection.features.can_return_columns_from_insert:
+                key = cursor.fetchone()[0]
+            else:
+                key = connection.ops.last_insert_id(cursor, meta.db_table, str(meta.pk.column))
+            obj.pk = key
+    obj._state.adding = False
+    obj._state.db = using
+
+
+@cache
+def _update(model: type[Model], names: tuple[str, ...], alias: str) -> tuple[str, tuple[Any, ...]]:
+    _plain(model)
+    meta = model._meta
+    fields = tuple(_field(model, name) for name in names)
+    sets = ", ".join(f"{_quote(alias, f.column)} = %s" for f in fields)
+    table, key = _quote(alias, meta.db_table), _quote(alias, meta.pk.column)
+    return f"UPDATE {table} SET {sets} WHERE {key} = %s", fields
+
+
+def update(obj: Model, names: Sequence[str], using: str = "default") -> None:
+    """``obj.save(update_fields=names)`` of a stored row (no check that it exists)."""
+    sql, fields = _update(type(obj), tuple(names), using)
+    connection = connections[using]
+    values = [f.get_db_prep_save(f.pre_save(obj, add=False), connection) for f in fields]
+    values.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """One model's columns in a SELECT: where they start, their attribute names and
+    converters, and (a joined relation) how its instance hangs on the main one."""
+
+    model: type[Model]
+    start: int
+    names: tuple[str, ...]
+    converters: tuple[tuple[Any, tuple[Converter, ...]], ...]
+    relation: Any = None  # its parent's field (forward) or related object (reverse)
+    parent: int = 0  # the index of the part it hangs on
+
+
+def _part(
+    model: type[Model], table: str, start: int, alias: str, relation: Any = None, parent: int = 0
+) -> _Part:
+    connection = connections[alias]
+    converters = []
+    for f in model._meta.concrete_fields:
+        column = f.get_col(table)
+        found = connection.ops.get_db_converters(column) + f.get_db_converters(connection)
+        converters.append((column, tuple(found)))
+    names = tuple(f.attname for f in model._meta.concrete_fields)
+    return _Part(model, start, names, tuple(converters), relation, parent)
+
+
+@cache
+def _select(
+    model: type[Model], by: str | None, joined: tuple[str, ...], for_update: bool, alias: str
+) -> tuple[str, Any, tuple[_Part, ...]]:
+    """The SELECT of one row by primary key (or the unique field ``by``) with the rows of
+    its ``joined`` one-to-one relations (a forward foreign key or one-to-one, or a reverse
+    one-to-one, each left-joined; ``a__b``: relation ``b`` of the row joined as ``a``,
+    listed after it), that key field, and the parts of each row."""
+    _plain(model)
+    connection = connections[alias]
+    meta = model._meta
+    key_field = meta.pk if by is None else _field(model, by)
+    if not key_field.unique:
+        raise ValueError(f"{model.__name__}.{by} is not unique")
+    q = partial(_quote, alias)
+    parts = [_part(model, "t0", 0, alias)]
+    joins = []
+    index = {"": 0}  # a joined path's part
+    for n, path in enumerate(joined, start=1):
+        above, _, name = path.rpartition("__")
+        if above not in index:
+            raise ValueError(f"{model.__name__}: join {above!r} before {path!r}")
+        up = index[above]
+        relation = _field(parts[up].model, name)
+        other: type[Model] = relation.related_model
+        _plain(other)
+        if relation.concrete:  # forward: the parent's column holds its key
+            ours, theirs = relation.column, relation.target_field.column
+        elif relation.one_to_one:  # reverse one-to-one: its column holds the parent's key
+            ours, theirs = relation.field.target_field.column, relation.field.column
+        else:
+            raise ValueError(f"{model.__name__}.{path}: not a one-to-one relation")
+        on = f"t{n}.{q(theirs)} = t{up}.{q(ours)}"
+        joins.append(f" LEFT JOIN {q(other._meta.db_table)} t{n} ON {on}")
+        start = parts[-1].start + len(parts[-1].names)
+        parts.append(_part(other, f"t{n}", start, alias, relation, up))
+        index[path] = n
+    columns = ", ".join(
+        f"{column.alias}.{q(column.target.column)}"
+        for part in parts
+        for column, _ in part.converters
+    )
+    sql = (
+        f"SELECT {columns} FROM {q(meta.db_table)} t0{''.join(joins)} "
+        f"WHERE t0.{q(key_field.column)} = %s"
+    )
+    if for_update and connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF t0" if joins else " FOR UPDATE"
+    return sql, key_field, tuple(parts)
+
+
+def _build(part: _Part, row: Sequence[Any], alias: str) -> Model | None:
+    """The instance of ``part``'s columns of ``row``; None for a joined row that is not
+    there (its key is null)."""
+    connection = connections[alias]
+    values = []
+    for value, (column, functions) in zip(row[part.start :], part.converters, strict=False):
+        for convert in functions:
+            value = convert(value, column, connection)
+        values.append(value)
+    obj = part.model.from_db(alias, list(part.names), values)
+    return None if part.relation is not None and obj.pk is None else obj
+
+
+def get(
+    model: type[M],
+    key: Any,
+    *,
+    by: str | None = None,
+    joined: tuple[str, ...] = (),
+    for_update: bool = False,
+    using: str = "default",
+) -> M | None:
+    """``model.objects[.select_for_update()].select_related(*joined).filter(pk=key)
+    .first()`` (``by``: the name of a unique field to look ``key`` up by instead), or
+    None. ``joined``: one-to-one relations of ``model`` (forward or reverse) loaded with
+    it, in one statement; a reverse one with no row is cached as missing, as
+    ``select_related`` does."""
+    sql, key_field, parts = _select(model, by, joined, for_update, using)
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key_field.get_db_prep_value(key, connection)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    built = [_build(parts[0], row, using)]
+    for part in parts[1:]:  # a field (forward) or a relation (reverse): both cache it
+        built.append(_build(part, row, using))
+        parent = built[part.parent]
+        if parent is not None:
+            part.relation.set_cached_value(parent, built[-1])
+    return built[0]  # type: ignore[return-value]
+
+
+@cache
+def _upsert(
+    model: type[Model], rows: int, unique: tuple[str, ...], changed: tuple[str, ...], alias: str
+) -> tuple[str, tuple[Any, ...]]:
+    _plain(model)
+    meta = model._meta
+    fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field)
+    columns = ", ".join(_quote(alias, f.column) for f in fields)
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    keys = ", ".join(_quote(alias, _field(model, name).column) for name in unique)
+    sets = ", ".join(
+        f"{column} = EXCLUDED.{column}"
+        for column in (_quote(alias, _field(model, name).column) for name in changed)
+    )
+    sql = (
+        f"INSERT INTO {_quote(alias, meta.db_table)} ({columns}) VALUES "
+        f"{', '.join([one] * rows)} ON CONFLICT ({keys}) DO UPDATE SET {sets}"
+    )
+    return sql, fields
+
+
+def upsert(
+    objs: Sequence[Model], unique: Sequence[str], changed: Sequence[str], using: str = "default"
+) -> None:
+    """``bulk_create(objs, update_conflicts=True, unique_fields=unique,
+    update_fields=changed)`` of new rows of one model (their keys are not read back)."""
+    if not objs:
+        return
+    sql, fields = _upsert(type(objs[0]), len(objs), tuple(unique), tuple(changed), using)
+    connection = connections[using]
+    values = [
+        f.get_db_prep_save(f.pre_save(obj, add=True), connection) for obj in objs for f in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
