@@ -46,16 +46,26 @@ def _plain(model: type[Model]) -> None:
         raise ValueError(f"{model.__name__}: multi-table inheritance is not supported here")
 
 
-@cache
-def _insert(model: type[Model], alias: str) -> tuple[str, tuple[Field[Any, Any], ...], bool]:
-    """The INSERT of ``model``'s concrete fields (all but an auto primary key), whether it
-    returns the new key itself."""
+def _inserted(model: type[Model], alias: str) -> tuple[str, tuple[Field[Any, Any], ...]]:
+    """``INSERT INTO table (columns)`` of ``model``'s concrete fields but an auto primary
+    key, and those fields (their values go in that order)."""
     _plain(model)
     meta = model._meta
     fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field)
     columns = ", ".join(_quote(alias, f.column) for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
-    sql = f"INSERT INTO {_quote(alias, meta.db_table)} ({columns}) VALUES ({marks})"
+    return f"INSERT INTO {_quote(alias, meta.db_table)} ({columns})", fields
+
+
+def _marks(count: int) -> str:
+    return "(" + ", ".join(["%s"] * count) + ")"
+
+
+@cache
+def _insert(model: type[Model], alias: str) -> tuple[str, tuple[Field[Any, Any], ...], bool]:
+    """The INSERT of one row of ``model``, its fields, whether it returns the new key."""
+    meta = model._meta
+    head, fields = _inserted(model, alias)
+    sql = f"{head} VALUES {_marks(len(fields))}"
     returns = meta.auto_field is not None
     if returns and connections[alias].features.can_return_columns_from_insert:
         sql += f" RETURNING {_quote(alias, meta.pk.column)}"
@@ -224,21 +234,14 @@ def get(
 def _upsert(
     model: type[Model], rows: int, unique: tuple[str, ...], changed: tuple[str, ...], alias: str
 ) -> tuple[str, tuple[Any, ...]]:
-    _plain(model)
-    meta = model._meta
-    fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field)
-    columns = ", ".join(_quote(alias, f.column) for f in fields)
-    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    head, fields = _inserted(model, alias)
     keys = ", ".join(_quote(alias, _field(model, name).column) for name in unique)
     sets = ", ".join(
         f"{column} = EXCLUDED.{column}"
         for column in (_quote(alias, _field(model, name).column) for name in changed)
     )
-    sql = (
-        f"INSERT INTO {_quote(alias, meta.db_table)} ({columns}) VALUES "
-        f"{', '.join([one] * rows)} ON CONFLICT ({keys}) DO UPDATE SET {sets}"
-    )
-    return sql, fields
+    rows_sql = ", ".join([_marks(len(fields))] * rows)
+    return f"{head} VALUES {rows_sql} ON CONFLICT ({keys}) DO UPDATE SET {sets}", fields
 
 
 def upsert(
