@@ -43,7 +43,6 @@ from games.engine.solver.pyramid.state import (
     K_SHIFT,
     L_SHIFT,
     LOW,
-    PARTNER,
     PGK,
     SIDE_FULL,
     Tables,
@@ -93,7 +92,6 @@ class _Search:
         "places",
         "rough",
         "seen",
-        "side_partner",
         "tables",
     )
 
@@ -105,7 +103,6 @@ class _Search:
         self.bound = bound
         self.budget = budget
         self.nodes = nodes  # the budget counts the relaxation's nodes too
-        self.side_partner = tuple(PARTNER[r] for r in tables.side_ranks)
         self.seen: dict[int, int] = {}
         self.parent: dict[int, int] = {}
         self.rough: set[int] = set()  # keys queued with the cheap bound only
@@ -207,7 +204,7 @@ class _Search:
         """The children of a key with what each edge costs in moves."""
         tables = self.tables
         pmask = key & LOW
-        forced, pairs, by_rank, free, _ = tables.cache.get(pmask) or tables.info(pmask)
+        forced, pairs, _, free, _ = tables.cache.get(pmask) or tables.info(pmask)
         fresh = key >> F_SHIFT
         if forced:
             return [(tables.with_fresh(key | forced, fresh, free), 1)]
@@ -221,13 +218,12 @@ class _Search:
             removed = key & ~PGK | pmask | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
             return [(removed, 1), (key | bit << L_SHIFT, 0)]
         out = [(tables.with_fresh(key | pair, fresh, free), 1) for pair in pairs if pair & fresh]
-        out.extend(self.stock_moves(pmask, by_rank, free, gone, k, left))
+        out.extend(self.stock_moves(pmask, free, gone, k, left))
         return out
 
     def stock_moves(
         self,
         pmask: int,
-        by_rank: tuple[tuple[int, ...], ...],
         free: int,
         gone: int,
         k: int,
@@ -235,33 +231,47 @@ class _Search:
     ) -> list[tuple[int, int]]:
         """Pairs with the top now and with each card further round the stock (the draws,
         and a recycle, on the way), and the draws up to the next stock King; a King left
-        for good is never drawn again, so nothing is reached past it."""
+        for good is never drawn again, so nothing is reached past it.
+
+        The cards come in the order they reach the top: the top itself (no draw), the
+        stock, then after a recycle the discard below the top; going round to the top
+        again would change nothing."""
         tables = self.tables
         remaining = SIDE_FULL & ~gone
-        tail = left << L_SHIFT
         out: list[tuple[int, int]] = []
         # Only cards that pair with a free pyramid card, Kings and left Kings matter.
         stoppers = left | tables.kings
         useful = remaining & (tables.pairs_with(pmask) | stoppers)
         if not useful:
             return out
+        templates = tables.side_children(pmask, free)
+        side_ranks = tables.side_ranks
+        base = pmask | left << L_SHIFT
         stock = remaining >> k << k
-        side_partner = self.side_partner
-        with_fresh = tables.with_fresh
-        gone_field = pmask | tail
-        for j, draws in _round_the_stock(useful, remaining, stock, k):
-            bit = 1 << j
-            if draws and stoppers & bit:
-                if not left & bit:  # a King reaches the top: decided there
-                    out.append((pmask | gone << G_SHIFT | (j + 1) << K_SHIFT | tail, draws))
-                break
-            partner_bits = by_rank[side_partner[j]]
-            if partner_bits:
-                after = gone_field | (gone | bit) << G_SHIFT
-                after |= (remaining & (bit - 1)).bit_length() << K_SHIFT
+        # (the cards, those drawn on the way to one of them, the draws before those): the
+        # top (a King there is decided, not paired), the stock, then after the recycle
+        # the discard below the top.
+        passes = [(useful & stock, stock, 0)]
+        if k:
+            top = 1 << (k - 1)
+            passes.insert(0, (useful & top & ~stoppers, 0, 0))
+            passes.append((useful & (top - 1), remaining, stock.bit_count() + 1))
+        for cards, counted, before in passes:
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                draws = before + (counted & ((low << 1) - 1)).bit_count()
+                if stoppers & low:
+                    if not left & low:  # a King reaches the top: decided there
+                        out.append((base | gone << G_SHIFT | low.bit_length() << K_SHIFT, draws))
+                    return out
+                after = (
+                    base | (gone | low) << G_SHIFT | (remaining & (low - 1)).bit_length() << K_SHIFT
+                )
                 cost = draws + 1
-                for pos_bit in partner_bits:
-                    out.append((with_fresh(after | pos_bit, 0, free), cost))
+                out.extend(
+                    (after | extra, cost) for extra in templates[side_ranks[low.bit_length() - 1]]
+                )
         return out
 
 
@@ -277,23 +287,3 @@ def _draws_between(remaining: int, kings: int, start: int, end: int) -> int:
     tail = remaining >> start << start
     head = remaining & ((1 << end) - 1)
     return -1 if (tail | head) & kings else tail.bit_count() + 1 + head.bit_count()
-
-
-def _round_the_stock(useful: int, remaining: int, stock: int, k: int) -> list[tuple[int, int]]:
-    """The ``useful`` stock-side cards in the order they reach the top, with the draws
-    (and the recycle) that takes: the top itself (0), the stock, then after a recycle
-    the discard below the top; going round to the top again would change nothing."""
-    order: list[tuple[int, int]] = [(k - 1, 0)] if k and useful >> (k - 1) & 1 else []
-    ahead = useful & stock
-    while ahead:
-        low = ahead & -ahead
-        ahead ^= low
-        order.append((low.bit_length() - 1, (stock & (low << 1) - 1).bit_count()))
-    if k:
-        under = useful & ((1 << (k - 1)) - 1)
-        passed = stock.bit_count() + 1  # the whole stock and the recycle
-        while under:
-            low = under & -under
-            under ^= low
-            order.append((low.bit_length() - 1, passed + (remaining & (low << 1) - 1).bit_count()))
-    return order
