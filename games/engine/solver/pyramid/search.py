@@ -24,6 +24,12 @@ against the plain breadth-first search in reference.py, which has none of them):
   (marked; the search then never draws it again). Removing it later instead, or drawing
   over it and meeting it again, is never better than removing it now; leaving it only
   pays when the game ends before it comes round again.
+
+**Dead ends past a left King are proved, not searched.** A key with a King left for good
+has a one-pass stock side, and most such keys the search meets cannot reach the goal at
+all, which the bound does not see; before one is expanded, a memoised depth-first walk
+of the same edges decides whether any goal is still reachable, and a dead end is dropped
+(reaching the goal at all is all it decides, so every answer stays the same).
 """
 
 from __future__ import annotations
@@ -87,6 +93,8 @@ class _Search:
         "bound",
         "budget",
         "deck",
+        "goal_count",
+        "live",
         "nodes",
         "parent",
         "places",
@@ -107,6 +115,36 @@ class _Search:
         self.parent: dict[int, int] = {}
         self.rough: set[int] = set()  # keys queued with the cheap bound only
         self.places: dict[int, list[int]] = {}  # a key without pointer -> its g << 5 | k
+        self.live: dict[int, bool] = {}  # left-King keys: can they still reach the goal?
+        self.goal_count = TABLEAU_SIZE
+
+    def reaches_goal(self, key: int) -> bool:
+        """Can a key with a King left for good still reach the goal at all? Past a left
+        King the stock side is one pass (its cards come up once each, a card buried by
+        one never removed is lost), which the bound does not see, and most such keys the
+        search meets are dead ends: a depth-first walk of the same edges proves it
+        (memoised; the graph is acyclic there, as every edge removes a card or draws)."""
+        live = self.live
+        found = live.get(key)
+        if found is not None:
+            return found
+        if (key & LOW).bit_count() >= self.goal_count:
+            live[key] = True
+            return True
+        self.nodes += 1  # the budget counts this walk's expansions too
+        bound = self.bound
+        for child, _ in self.expand(key):
+            found = live.get(child)
+            if found is None:
+                if bound(child) == DEAD:
+                    live[child] = False
+                    continue
+                found = self.reaches_goal(child)
+            if found:
+                live[key] = True
+                return True
+        live[key] = False
+        return False
 
     def drawn_to(self, key: int, g: int) -> bool:
         """Is this key (without fresh cards) no better than drawing to it from a key
@@ -132,6 +170,7 @@ class _Search:
 
         A new key is queued with the cheap bound and gets the full one when its turn
         comes: if that puts it further, it waits again. Most far draws never come up."""
+        self.goal_count = goal_count
         seen, parent, bound, expand = self.seen, self.parent, self.bound, self.expand
         cheap, drawn_to, rough, settle = bound.cheap, self.drawn_to, self.rough, self.settle
         seen[root], parent[root] = bound(root), -1
@@ -197,6 +236,9 @@ class _Search:
         self.seen[key] = g << 8 | h
         if g + h > f:
             buckets.setdefault(g + h, []).append(key)
+            return False
+        if key >> L_SHIFT & SIDE_FULL and not self.reaches_goal(key):
+            self.seen[key] = DEAD
             return False
         return True
 
