@@ -144,7 +144,8 @@ def draw_bound(
         under = cards & deep
         if not wrap or under.bit_count() < n:
             return DEAD
-        dist = stock.bit_count() + 1 + (remaining & ((1 << _nth_bit(under, n)) - 1)).bit_count()
+        end = (under & -under).bit_length() if n == 1 else _nth_bit(under, n)
+        dist = stock.bit_count() + 1 + (remaining & ((1 << end) - 1)).bit_count()
         if dist > bound:
             bound = dist
     return bound

@@ -16,7 +16,15 @@ from __future__ import annotations
 
 from games.engine.layouts import TABLEAU_SIZE
 from games.engine.solver.outcome import Budget
-from games.engine.solver.pyramid.state import F_SHIFT, G_SHIFT, LOW, PARTNER, SIDE_FULL, Tables
+from games.engine.solver.pyramid.state import (
+    F_SHIFT,
+    G_SHIFT,
+    LOW,
+    PARTNER,
+    SIDE_FULL,
+    SIDE_SIZE,
+    Tables,
+)
 
 Entry = tuple[int, tuple[tuple[int, int], ...]]  # relaxed distance, needs per rank
 
@@ -35,13 +43,29 @@ def use_shift(q: int) -> int:
 def relaxed_node(tables: Tables, key: int) -> int:
     """The relaxation's node of a search key: its pyramid, used stock cards per rank
     (stock-side Kings go alone, so they are not counted) and fresh cards."""
+    used = tables.used_bytes or _used_bytes(tables)
     gone = key >> G_SHIFT & SIDE_FULL
-    node = key & LOW | (key >> F_SHIFT) << FRESH_SHIFT
-    for q in range(1, 14):
-        used = (gone & tables.rank_bits[q]).bit_count() if PARTNER[q] else 0
-        if used:
-            node += used << use_shift(q)
-    return node
+    return (
+        key & LOW
+        | (key >> F_SHIFT) << FRESH_SHIFT
+        | used[0][gone & 255] + used[1][gone >> 8 & 255] + used[2][gone >> 16]
+    )
+
+
+def _used_bytes(tables: Tables) -> tuple[list[int], ...]:
+    """The used counts of every set of removed stock-side cards, a byte of the stock side
+    at a time (counts add without carrying: at most 4 a rank in 3 bits), so that a key's
+    relaxed node costs three look-ups (the bound makes one per position)."""
+    steps = [1 << use_shift(r) if PARTNER[r] else 0 for r in tables.side_ranks]
+    parts = []
+    for low in range(0, SIDE_SIZE, 8):
+        part = [0] * 256
+        for byte in range(1, 256):
+            lowest = (byte & -byte).bit_length() - 1
+            part[byte] = part[byte & (byte - 1)] + steps[low + lowest]
+        parts.append(part)
+    tables.used_bytes = tuple(parts)
+    return tables.used_bytes
 
 
 class OutOfBudget(Exception):

@@ -24,6 +24,12 @@ against the plain breadth-first search in reference.py, which has none of them):
   (marked; the search then never draws it again). Removing it later instead, or drawing
   over it and meeting it again, is never better than removing it now; leaving it only
   pays when the game ends before it comes round again.
+
+**Dead ends past a left King are proved, not searched.** A key with a King left for good
+has a one-pass stock side, and most such keys the search meets cannot reach the goal at
+all, which the bound does not see; before one is expanded, a memoised depth-first walk
+of the same edges decides whether any goal is still reachable, and a dead end is dropped
+(reaching the goal at all is all it decides, so every answer stays the same).
 """
 
 from __future__ import annotations
@@ -43,7 +49,6 @@ from games.engine.solver.pyramid.state import (
     K_SHIFT,
     L_SHIFT,
     LOW,
-    PARTNER,
     PGK,
     SIDE_FULL,
     Tables,
@@ -88,12 +93,13 @@ class _Search:
         "bound",
         "budget",
         "deck",
+        "goal_count",
+        "live",
         "nodes",
         "parent",
         "places",
         "rough",
         "seen",
-        "side_partner",
         "tables",
     )
 
@@ -105,11 +111,40 @@ class _Search:
         self.bound = bound
         self.budget = budget
         self.nodes = nodes  # the budget counts the relaxation's nodes too
-        self.side_partner = tuple(PARTNER[r] for r in tables.side_ranks)
         self.seen: dict[int, int] = {}
         self.parent: dict[int, int] = {}
         self.rough: set[int] = set()  # keys queued with the cheap bound only
         self.places: dict[int, list[int]] = {}  # a key without pointer -> its g << 5 | k
+        self.live: dict[int, bool] = {}  # left-King keys: can they still reach the goal?
+        self.goal_count = TABLEAU_SIZE
+
+    def reaches_goal(self, key: int) -> bool:
+        """Can a key with a King left for good still reach the goal at all? Past a left
+        King the stock side is one pass (its cards come up once each, a card buried by
+        one never removed is lost), which the bound does not see, and most such keys the
+        search meets are dead ends: a depth-first walk of the same edges proves it
+        (memoised; the graph is acyclic there, as every edge removes a card or draws)."""
+        live = self.live
+        found = live.get(key)
+        if found is not None:
+            return found
+        if (key & LOW).bit_count() >= self.goal_count:
+            live[key] = True
+            return True
+        self.nodes += 1  # the budget counts this walk's expansions too
+        bound = self.bound
+        for child, _ in self.expand(key):
+            found = live.get(child)
+            if found is None:
+                if bound(child) == DEAD:
+                    live[child] = False
+                    continue
+                found = self.reaches_goal(child)
+            if found:
+                live[key] = True
+                return True
+        live[key] = False
+        return False
 
     def drawn_to(self, key: int, g: int) -> bool:
         """Is this key (without fresh cards) no better than drawing to it from a key
@@ -135,6 +170,7 @@ class _Search:
 
         A new key is queued with the cheap bound and gets the full one when its turn
         comes: if that puts it further, it waits again. Most far draws never come up."""
+        self.goal_count = goal_count
         seen, parent, bound, expand = self.seen, self.parent, self.bound, self.expand
         cheap, drawn_to, rough, settle = bound.cheap, self.drawn_to, self.rough, self.settle
         seen[root], parent[root] = bound(root), -1
@@ -201,13 +237,16 @@ class _Search:
         if g + h > f:
             buckets.setdefault(g + h, []).append(key)
             return False
+        if key >> L_SHIFT & SIDE_FULL and not self.reaches_goal(key):
+            self.seen[key] = DEAD
+            return False
         return True
 
     def expand(self, key: int) -> list[tuple[int, int]]:
         """The children of a key with what each edge costs in moves."""
         tables = self.tables
         pmask = key & LOW
-        forced, pairs, by_rank, free, _ = tables.cache.get(pmask) or tables.info(pmask)
+        forced, pairs, _, free, _ = tables.cache.get(pmask) or tables.info(pmask)
         fresh = key >> F_SHIFT
         if forced:
             return [(tables.with_fresh(key | forced, fresh, free), 1)]
@@ -221,13 +260,12 @@ class _Search:
             removed = key & ~PGK | pmask | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
             return [(removed, 1), (key | bit << L_SHIFT, 0)]
         out = [(tables.with_fresh(key | pair, fresh, free), 1) for pair in pairs if pair & fresh]
-        out.extend(self.stock_moves(pmask, by_rank, free, gone, k, left))
+        out.extend(self.stock_moves(pmask, free, gone, k, left))
         return out
 
     def stock_moves(
         self,
         pmask: int,
-        by_rank: tuple[tuple[int, ...], ...],
         free: int,
         gone: int,
         k: int,
@@ -235,33 +273,47 @@ class _Search:
     ) -> list[tuple[int, int]]:
         """Pairs with the top now and with each card further round the stock (the draws,
         and a recycle, on the way), and the draws up to the next stock King; a King left
-        for good is never drawn again, so nothing is reached past it."""
+        for good is never drawn again, so nothing is reached past it.
+
+        The cards come in the order they reach the top: the top itself (no draw), the
+        stock, then after a recycle the discard below the top; going round to the top
+        again would change nothing."""
         tables = self.tables
         remaining = SIDE_FULL & ~gone
-        tail = left << L_SHIFT
         out: list[tuple[int, int]] = []
         # Only cards that pair with a free pyramid card, Kings and left Kings matter.
         stoppers = left | tables.kings
         useful = remaining & (tables.pairs_with(pmask) | stoppers)
         if not useful:
             return out
+        templates = tables.side_children(pmask, free)
+        side_ranks = tables.side_ranks
+        base = pmask | left << L_SHIFT
         stock = remaining >> k << k
-        side_partner = self.side_partner
-        with_fresh = tables.with_fresh
-        gone_field = pmask | tail
-        for j, draws in round_the_stock(useful, remaining, stock, k):
-            bit = 1 << j
-            if draws and stoppers & bit:
-                if not left & bit:  # a King reaches the top: decided there
-                    out.append((pmask | gone << G_SHIFT | (j + 1) << K_SHIFT | tail, draws))
-                break
-            partner_bits = by_rank[side_partner[j]]
-            if partner_bits:
-                after = gone_field | (gone | bit) << G_SHIFT
-                after |= (remaining & (bit - 1)).bit_length() << K_SHIFT
+        # (the cards, those drawn on the way to one of them, the draws before those): the
+        # top (a King there is decided, not paired), the stock, then after the recycle
+        # the discard below the top.
+        passes = [(useful & stock, stock, 0)]
+        if k:
+            top = 1 << (k - 1)
+            passes.insert(0, (useful & top & ~stoppers, 0, 0))
+            passes.append((useful & (top - 1), remaining, stock.bit_count() + 1))
+        for cards, counted, before in passes:
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                draws = before + (counted & ((low << 1) - 1)).bit_count()
+                if stoppers & low:
+                    if not left & low:  # a King reaches the top: decided there
+                        out.append((base | gone << G_SHIFT | low.bit_length() << K_SHIFT, draws))
+                    return out
+                after = (
+                    base | (gone | low) << G_SHIFT | (remaining & (low - 1)).bit_length() << K_SHIFT
+                )
                 cost = draws + 1
-                for pos_bit in partner_bits:
-                    out.append((with_fresh(after | pos_bit, 0, free), cost))
+                out.extend(
+                    (after | extra, cost) for extra in templates[side_ranks[low.bit_length() - 1]]
+                )
         return out
 
 

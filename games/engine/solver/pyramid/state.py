@@ -56,7 +56,9 @@ class Tables:
         "partner_cache",
         "rank_bits",
         "ranks",
+        "side_cache",
         "side_ranks",
+        "used_bytes",
     )
 
     def __init__(self, deck: tuple[Card, ...], force_kings: bool = True) -> None:
@@ -69,6 +71,8 @@ class Tables:
         self.cache: dict[int, PyramidInfo] = {}
         self.force_kings = force_kings
         self.partner_cache: dict[int, int] = {}
+        self.side_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.used_bytes: tuple[list[int], ...] = ()  # filled by relaxation.relaxed_node
 
     def info(self, removed: int) -> PyramidInfo:
         """What a pyramid mask allows, computed once per mask (a search meets each often)."""
@@ -108,6 +112,25 @@ class Tables:
                 if by_rank[r] and PARTNER[r]:
                     found |= self.rank_bits[PARTNER[r]]
             self.partner_cache[removed] = found
+        return found
+
+    def side_children(self, removed: int, free: int) -> tuple[tuple[int, ...], ...]:
+        """Per stock-side rank, what a pair of such a card with the pyramid adds to a
+        key of this mask: each free partner's bit with the fresh cards it leaves (a pair
+        with the discard starts the fresh cards afresh). ``free``: this mask's free cards."""
+        found = self.side_cache.get(removed)
+        if found is None:
+            by_rank = (self.cache.get(removed) or self.info(removed))[2]
+            found = tuple(
+                tuple(
+                    bit | self.with_fresh(removed | bit, 0, free) >> F_SHIFT << F_SHIFT
+                    for bit in by_rank[PARTNER[r]]
+                )
+                if PARTNER[r]
+                else ()
+                for r in range(14)
+            )
+            self.side_cache[removed] = found
         return found
 
     def blockers(self, removed: int) -> int:
