@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.backends.utils import CursorWrapper
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
@@ -110,8 +110,13 @@ def _cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
 
     connection.close_if_health_check_failed()
     connection.ensure_connection()
+    connection.validate_thread_sharing()
     with connection.wrap_database_errors:
-        return connection._prepare_cursor(psycopg.Cursor(connection.connection))
+        raw = psycopg.Cursor(connection.connection)
+    # What ``make_debug_cursor`` and ``make_cursor`` do (django-stubs type their argument
+    # as a wrapper already).
+    wrapper = CursorDebugWrapper if connection.queries_logged else CursorWrapper
+    return wrapper(raw, connection)
 
 
 @cache
