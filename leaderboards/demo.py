@@ -28,6 +28,8 @@ DEMO_DEALS: tuple[tuple[Variant, int], ...] = (
     *((Variant.PY, n) for n in range(1, 4)),
 )
 DEMO_SERIES_TITLE = "First steps: TriPeaks Easy #1-#5"
+#: The solver's budget per demo deal (wall clock: a loaded machine may cut it short).
+SOLVE_BUDGET_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,11 @@ def random_finished_log(code: str, rng: random.Random) -> list[str] | None:
 
 def demo_logs(code: str, rng: random.Random) -> list[list[str] | None]:
     """One log per demo player: the first plays par (the solver's line), the others play
-    casually; Pyramid casual games that never end are skipped."""
-    solution = solve(code, time_budget_s=10.0)
-    best = solution.solution if solution.winnable else None
+    casually; Pyramid casual games that never end are skipped. A search cut short by its
+    budget may know the deal winnable (Pyramid's relaxation proves it) with no par line
+    (``moves`` None, ``solution`` its best partial line): that player then sits out."""
+    solution = solve(code, time_budget_s=SOLVE_BUDGET_S)
+    best = solution.solution if solution.winnable and solution.moves is not None else None
     return [best, *(random_finished_log(code, rng) for _ in DEMO_PLAYERS[1:])]
 
 

@@ -28,6 +28,17 @@ def test_demo_results_are_engine_replays_with_records_and_a_series() -> None:
     assert Series.objects.filter(official=True).count() == 1
 
 
+def test_a_solver_cut_short_leaves_its_partial_line_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a loaded machine the solver's budget may run out on a winnable Pyramid deal:
+    it answers winnable, with no par and a partial line, which is no finished game."""
+    from leaderboards import demo
+
+    monkeypatch.setattr(demo, "SOLVE_BUDGET_S", 0.3)
+    call_command("load_demo")
+    for result in Result.objects.select_related("deal"):
+        assert replay(result.deal.code, result.log).status in ("won", "blocked")
+
+
 def test_loading_the_demo_twice_adds_nothing() -> None:
     call_command("load_demo")
     counts = (Result.objects.count(), Series.objects.count())
