@@ -14,7 +14,9 @@
   AnonymousUser; ``request.session`` identifies the guest).
 
 On success ``request.auth`` and ``request.user`` are the user. Sync endpoints only: the
-token lookup uses the ORM.
+token lookup uses the ORM. The lookup is made once per request (:func:`bearer_token`):
+the rate limiter (config/ratelimit_middleware.py), which runs first, and this class read
+the same answer.
 """
 
 from __future__ import annotations
@@ -30,6 +32,18 @@ from ninja.utils import check_csrf
 from accounts.models import ApiToken
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+#: Where a request keeps its token once looked up (None: no valid token).
+_TOKEN_ATTRIBUTE = "_arena_bearer_token"
+
+
+def bearer_token(request: HttpRequest, raw: str) -> ApiToken | None:
+    """The active token of ``raw`` (a Bearer header's value), looked up once per request:
+    one indexed query with its user and profile (``ApiToken.authenticate``), however
+    many parts of the request ask."""
+    if not hasattr(request, _TOKEN_ATTRIBUTE):
+        setattr(request, _TOKEN_ATTRIBUTE, ApiToken.authenticate(raw))
+    token: ApiToken | None = getattr(request, _TOKEN_ATTRIBUTE)
+    return token
 
 
 class BearerOrSession(HttpAuthBase):
@@ -46,7 +60,7 @@ class BearerOrSession(HttpAuthBase):
             scheme, _, raw = header.partition(" ")
             if scheme.lower() != "bearer":
                 return None
-            token = ApiToken.authenticate(raw.strip())
+            token = bearer_token(request, raw.strip())
             if token is None:
                 return None
             request.user = token.user

@@ -280,17 +280,6 @@ def report(name: str, args: argparse.Namespace, figures: dict[str, Any]) -> None
     print(f"[{name}] server CPU per action: {figures['cpu_per_action_ms']:.2f} ms")
 
 
-def old_tree(commit: str, into: Path) -> Path:
-    """``commit``'s files (``git archive``: nothing in the repository changes), with this
-    tree's virtualenv."""
-    archive = subprocess.run(
-        ["git", "archive", commit], cwd=common.ROOT, check=True, capture_output=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    (into / ".venv").symlink_to(common.ROOT / ".venv")
-    return into
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=8)
@@ -312,7 +301,9 @@ def main() -> None:
     figures: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory(prefix="match-bench-old-") as scratch:
         if args.old:
-            figures["old"] = run("old", f"old {args.old}", old_tree(args.old, Path(scratch)), args)
+            figures["old"] = run(
+                "old", f"old {args.old}", common.old_tree(args.old, Path(scratch)), args
+            )
         figures["new"] = run("new", "new", common.ROOT, args)
     if "old" in figures:
         old, new = figures["old"], figures["new"]

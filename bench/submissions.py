@@ -1,6 +1,6 @@
 """Submission endpoint throughput and latency, against a bare Django JSON view.
 
-    .venv/bin/python bench/submissions.py [--seconds 10] [--concurrency 16]
+    .venv/bin/python bench/submissions.py [--seconds 10] [--concurrency 16] [--against REV]
 
 Both run on the same uvicorn process (DEBUG off, real PostgreSQL database ``arena_bench``
 recreated by the script, Redis channel layer), driven by the same client in turns:
@@ -9,6 +9,12 @@ Bearer token lookup, JSON body, the log replayed by the engine, the result store
 ranked under the deal's row lock, events queued for the commit. The baseline is
 ``POST /bench/json`` (config/bench_views.py, mounted by ``BENCH_VIEWS=1``): ASGI, every
 middleware, JSON in and out, and nothing else. Target: submissions >= 0.5x the baseline.
+
+With ``--against REV`` a second uvicorn serves REV's tree (``git archive``, this
+virtualenv, the same database) and the rounds alternate between both servers: this
+tree's figures beside REV's, in the same minutes. Each line also gives the server
+process's CPU time per request (/proc: all its threads), which the machine's load moves
+less than the rates: the client and PostgreSQL share the machine with it.
 
 Logs are finished games (wins and blocked games found by a greedy player) on 60 deals of
 the three variants, from 200 players, so the row locks of different deals rarely meet.
@@ -20,8 +26,12 @@ import argparse
 import asyncio
 import itertools
 import json
+import os
+import tempfile
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import common
@@ -100,16 +110,67 @@ async def drive(port: int, requests: Any, concurrency: int, seconds: float) -> R
     return Run("", time.perf_counter() - began, latencies, statuses)
 
 
+KINDS = ("bare JSON view", "submission")
+
+
+def measure(
+    servers: dict[str, common.Server], sources: dict[str, Any], args: argparse.Namespace
+) -> dict[tuple[str, str], list[tuple[Run, float]]]:
+    """Two rounds, each kind on each server in turn (alternating, so that a change of the
+    machine's load falls on all of them): per (server, kind), its runs with the server
+    process's CPU seconds over each."""
+    done: dict[tuple[str, str], list[tuple[Run, float]]] = {}
+    for _ in range(2):
+        for kind in KINDS:
+            for label, server in servers.items():
+                assert server.process is not None
+                cpu = common.cpu_seconds(server.process.pid)
+                run = asyncio.run(drive(server.port, sources[kind], args.concurrency, args.seconds))
+                cpu = common.cpu_seconds(server.process.pid) - cpu
+                done.setdefault((label, kind), []).append((run, cpu))
+    return done
+
+
+def report(label: str, runs: dict[str, list[tuple[Run, float]]]) -> dict[str, float]:
+    """Print one server's figures; its requests a second per kind."""
+    figures = {}
+    for kind, done in runs.items():
+        latencies = [latency for run, _ in done for latency in run.latencies]
+        seconds = sum(run.seconds for run, _ in done)
+        cpu_ms = 1000 * sum(cpu for _, cpu in done) / max(len(latencies), 1)
+        statuses: dict[int, int] = {}
+        for run, _ in done:
+            for status, count in run.statuses.items():
+                statuses[status] = statuses.get(status, 0) + count
+        stats = common.summary_ms(latencies)
+        figures[kind] = len(latencies) / seconds
+        print(f"{label:>8} {kind:>15}: {figures[kind]:8.1f} req/s  p50 {stats['p50']:6.1f} ms  "
+              f"p99 {stats['p99']:6.1f} ms  server CPU {cpu_ms:5.2f} ms/req  "
+              f"(n={stats['n']}, statuses {statuses})")  # fmt: skip
+    ratio = figures["submission"] / figures["bare JSON view"]
+    print(f"{label:>8} ratio submission / bare view: {ratio:.2f}x (target >= 0.5x)")
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="per measured run")
     parser.add_argument("--concurrency", type=int, default=16, help="keep-alive connections")
-    parser.add_argument("--pool", type=int, default=20,
-                        help="DATABASE_POOL_SIZE of the server (0: DATABASE_CONN_MAX_AGE)")
+    parser.add_argument(
+        "--pool",
+        type=int,
+        default=20,
+        help="DATABASE_POOL_SIZE of the server (0: DATABASE_CONN_MAX_AGE)",
+    )
     parser.add_argument("--conn-max-age", default="0", help="with --pool 0")
+    parser.add_argument(
+        "--against",
+        default="",
+        help="also serve this commit's tree, side by side, in the same rounds",
+    )
     args = parser.parse_args()
 
-    print(f"machine: {common.machine()}")
+    print(f"machine: {common.machine()}; load average {os.getloadavg()[0]:.2f}")
     common.fresh_database()
     common.use_bench_database()
     logs = finished_logs()
@@ -120,43 +181,41 @@ def main() -> None:
         for (code, log), token in zip(itertools.cycle(logs), itertools.cycle(tokens))
     )  # fmt: skip
     bare_body = json.dumps({"log": logs[0][1]}).encode()
-    bare = itertools.repeat(("/bench/json", bare_body, {}))
+    sources = {KINDS[0]: itertools.repeat(("/bench/json", bare_body, {})), KINDS[1]: submissions}
 
     from leaderboards.models import Result
 
-    env = common.server_env(BENCH_VIEWS="1", DATABASE_POOL_SIZE=str(args.pool),
-                            DATABASE_CONN_MAX_AGE=args.conn_max_age)
+    env = common.server_env(
+        BENCH_VIEWS="1", DATABASE_POOL_SIZE=str(args.pool), DATABASE_CONN_MAX_AGE=args.conn_max_age
+    )
     print(f"server: DATABASE_POOL_SIZE={args.pool}, DATABASE_CONN_MAX_AGE={args.conn_max_age}")
-    with common.running(env) as server:
-        asyncio.run(drive(server.port, bare, args.concurrency, 2))  # warm up both paths
-        asyncio.run(drive(server.port, submissions, args.concurrency, 2))
-        runs: dict[str, list[Run]] = {"bare JSON view": [], "submission": []}
+    roots = {"this": common.ROOT}
+    with (
+        tempfile.TemporaryDirectory(prefix="submissions-bench-old-") as scratch,
+        ExitStack() as stack,
+    ):
+        if args.against:
+            roots = {args.against: common.old_tree(args.against, Path(scratch)), **roots}
+        servers = {label: stack.enter_context(common.running(env, root=root))
+                   for label, root in roots.items()}  # fmt: skip
+        for server in servers.values():  # warm up both paths
+            for kind in KINDS:
+                asyncio.run(drive(server.port, sources[kind], args.concurrency, 2))
         stored_before = Result.objects.count()
-        created = 0
-        for _ in range(2):
-            for name, source in (("bare JSON view", bare), ("submission", submissions)):
-                run = asyncio.run(drive(server.port, source, args.concurrency, args.seconds))
-                runs[name].append(run)
-                if name == "submission":
-                    created += run.statuses.get(201, 0)
+        done = measure(servers, sources, args)
         stored = Result.objects.count() - stored_before
 
-    print(f"concurrency {args.concurrency}, {len(runs['submission'])} runs of "
-          f"{args.seconds:.0f} s each, alternating")  # fmt: skip
-    figures = {}
-    for name, done in runs.items():
-        latencies = [latency for run in done for latency in run.latencies]
-        seconds = sum(run.seconds for run in done)
-        statuses: dict[int, int] = {}
-        for run in done:
-            for status, count in run.statuses.items():
-                statuses[status] = statuses.get(status, 0) + count
-        stats = common.summary_ms(latencies)
-        figures[name] = len(latencies) / seconds
-        print(f"{name:>15}: {figures[name]:8.1f} req/s  p50 {stats['p50']:6.1f} ms  "
-              f"p99 {stats['p99']:6.1f} ms  (n={stats['n']}, statuses {statuses})")  # fmt: skip
-    ratio = figures["submission"] / figures["bare JSON view"]
-    print(f"ratio submission / bare view: {ratio:.2f}x (target >= 0.5x)")
+    print(f"concurrency {args.concurrency}, 2 runs of {args.seconds:.0f} s per kind and "
+          f"server, alternating; load average after {os.getloadavg()[0]:.2f}")  # fmt: skip
+    figures = {
+        label: report(label, {kind: done[label, kind] for kind in KINDS}) for label in servers
+    }
+    if args.against:
+        this, old = figures["this"], figures[args.against]
+        print("this tree / " + args.against + ": " + ", ".join(
+            f"{kind} {this[kind] / old[kind]:.2f}x" for kind in KINDS))  # fmt: skip
+    created = sum(run.statuses.get(201, 0) for (_, kind), runs in done.items()
+                  if kind == KINDS[1] for run, _ in runs)  # fmt: skip
     print(f"results stored: {stored} for {created} answers 201 "
           f"({'all stored once' if stored == created else 'MISMATCH'})")  # fmt: skip
 

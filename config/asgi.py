@@ -6,12 +6,17 @@ Serve with ``uvicorn config.asgi:application``.
 import os
 from typing import Any
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-# Set up Django (apps, models) before anything imports consumers or models.
-django_asgi_app = get_asgi_application()
+# Set up Django (apps, models) before anything imports consumers or models; what
+# django.core.asgi.get_asgi_application() does, with our handler (config/http_handler.py:
+# the middleware chain in one hop on a reused request thread).
+django.setup(set_prefix=False)
+from config.http_handler import OneHopASGIHandler  # noqa: E402
+
+django_asgi_app = OneHopASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

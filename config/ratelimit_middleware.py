@@ -3,7 +3,8 @@
 The counters, scopes and the 429 answer are the platform's (core/ratelimit.py, shared
 with the play socket); this module is the site's wiring of them: the paths of its URLs
 (``PROTECTED``) and the accounts behind a request, a ``Bearer`` token looked up by its
-hash in ``accounts`` (which the platform layer cannot import). The middleware runs after
+hash in ``accounts`` (which the platform layer cannot import), once for the request:
+the API's authentication reads the same lookup. The middleware runs after
 authentication, so that session users are known.
 """
 
@@ -44,27 +45,23 @@ BY_SUBMITTED_NAME: Final[dict[str, str]] = {
 ANONYMOUS_ONLY: Final = frozenset({ratelimit.REPLAYS})
 
 
-def _bearer_user(header: str) -> str | None:
-    """The user id of a Bearer token (one indexed lookup), or None if it is unknown."""
+def _bearer_user(request: HttpRequest, header: str) -> str | None:
+    """The user id of an active Bearer token, or None. The lookup is the one the API's
+    authentication then reuses (``accounts.auth.bearer_token``: one query a request)."""
     scheme, _, raw = header.partition(" ")
     if scheme.lower() != "bearer" or not raw.strip():
         return None
-    from accounts.models import ApiToken, hash_token
+    from accounts.auth import bearer_token
 
-    found = (  # unique: no ORDER BY (ApiToken's Meta ordering), as ``first()`` adds
-        ApiToken.objects.filter(key_hash=hash_token(raw.strip()))
-        .values_list("user_id", flat=True)
-        .order_by()[:1]
-    )
-    user_id = next(iter(found), None)
-    return None if user_id is None else f"user:{user_id}"
+    token = bearer_token(request, raw.strip())
+    return None if token is None else f"user:{token.user_id}"
 
 
 def request_who(request: HttpRequest) -> str | None:
     """The account (Bearer token, else session user) or guest session behind a request."""
     header = request.headers.get("Authorization")
     if header:
-        return _bearer_user(header)
+        return _bearer_user(request, header)
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"

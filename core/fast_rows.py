@@ -9,6 +9,14 @@ kept; values go through each field's ``pre_save`` and ``get_db_prep_save`` on th
 and its database converters on the way out, as the ORM's do, so what is stored and read
 is the same (tests/records/test_fast_rows_store_what_the_orm_stores.py).
 
+On PostgreSQL their statements run on a server-binding cursor (:func:`_cursor`):
+the values travel apart from the SQL, dumped by psycopg's C adapters instead of quoted
+into the text in Python (``PostgresClientQuery.convert`` was about a fifth of the
+submission view's CPU, py-spy), and a statement run ``prepare_threshold`` times on a
+connection is prepared, so PostgreSQL stops parsing and planning it (the pooled
+connections of a server process live on). The rest of the project keeps Django's
+client-side binding, which some ORM queries need.
+
 What they skip, on purpose: the ``pre_save``/``post_save`` signals (no receiver listens
 to the models they are used on; accounts' User has the only one, and is never written
 here) and multi-table inheritance (refused). Use them for plain models on a path that
@@ -23,6 +31,8 @@ from functools import cache, partial
 from typing import Any, TypeVar
 
 from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
@@ -77,7 +87,7 @@ def insert(obj: Model, using: str = "default") -> None:
     sql, fields, returns = _insert(type(obj), using)
     connection = connections[using]
     values = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, values)
         if returns:
             meta = obj._meta
@@ -88,6 +98,25 @@ def insert(obj: Model, using: str = "default") -> None:
             obj.pk = key
     obj._state.adding = False
     obj._state.db = using
+
+
+def _cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
+    """``connection.cursor()``, but on PostgreSQL over a server-binding psycopg cursor
+    (module docstring), wrapped as Django wraps its own: the same error wrapping,
+    ``execute_wrappers`` and query log (``CaptureQueriesContext`` counts these too)."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    import psycopg
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    with connection.wrap_database_errors:
+        raw = psycopg.Cursor(connection.connection)
+    # What ``make_debug_cursor`` and ``make_cursor`` do (django-stubs type their argument
+    # as a wrapper already).
+    wrapper = CursorDebugWrapper if connection.queries_logged else CursorWrapper
+    return wrapper(raw, connection)
 
 
 @cache
@@ -106,7 +135,7 @@ def update(obj: Model, names: Sequence[str], using: str = "default") -> None:
     connection = connections[using]
     values = [f.get_db_prep_save(f.pre_save(obj, add=False), connection) for f in fields]
     values.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, values)
 
 
@@ -216,7 +245,7 @@ def get(
     ``select_related`` does."""
     sql, key_field, parts = _select(model, by, joined, for_update, using)
     connection = connections[using]
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, [key_field.get_db_prep_value(key, connection)])
         row = cursor.fetchone()
     if row is None:
@@ -256,5 +285,5 @@ def upsert(
     values = [
         f.get_db_prep_save(f.pre_save(obj, add=True), connection) for obj in objs for f in fields
     ]
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, values)

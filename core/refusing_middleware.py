@@ -1,9 +1,10 @@
 """The shape of the project's middlewares that may answer a request instead of the view
 (``refusal(request)`` returns that answer, or None), sync and async.
 
-Why both: with one sync-only middleware in the chain, Django adapts the chain around it
-in and out of threads for every request, and an async view (the log submissions) would
-gain nothing; async-capable, an async view keeps the whole chain on the event loop.
+Why both: the ASGI server runs the chain in sync mode, on the request's thread
+(config/http_handler.py), and so do the test client and WSGI; Django's ``AsyncClient``
+(and Django's own ASGI handler, were it used) runs it in async mode, where a sync-only
+middleware would make Django adapt the chain around it in and out of threads.
 """
 
 from __future__ import annotations

@@ -89,10 +89,10 @@ def _refusal(err: Exception) -> Status[dict[str, Any]]:
     "moves.",
 )
 def submit_result(request: HttpRequest, code: str, body: ResultIn) -> Any:
-    # Sync: the token lookup (ninja's auth) and the submission then run on one thread in
-    # one hop from the event loop. As an async view each was a hop of its own (ninja runs a
-    # sync auth through sync_to_async), and the chain's sync-only middlewares
-    # (config/db_pool.py, config/body_limit.py) keep it off the loop anyway.
+    # Sync: under the ASGI server the whole request (middleware, the token lookup by
+    # ninja's auth, the submission) runs on the request's thread in one hop from the event
+    # loop (config/http_handler.py). As an async view the auth and the work were a hop
+    # each (ninja runs a sync auth through sync_to_async).
     try:
         deal, parsed = resolve_deal_ref(code)
         if deal is not None:

@@ -44,9 +44,10 @@ _SENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-sender")
 _PENDING: list[int] = []
 _PENDING_LOCK = threading.Lock()
 #: How long the sender waits for more results before a send: one Celery message per
-#: send, not per result (Celery's publish was about a tenth of a submission's CPU in
-#: py-spy, issue 13); a review waits this much longer, beside the solver's 0.1 s.
-BATCH_WAIT_S = 0.02
+#: send, not per result (Celery's publish, with kombu's declare-with-retry, was about a
+#: tenth of a submission's CPU in py-spy at 20 ms, with two or three results a send;
+#: issue 13); a review waits this much longer, beside the solver's 0.1 s or more.
+BATCH_WAIT_S = 0.1
 
 
 def schedule_review(result: Result) -> None:
@@ -62,8 +63,8 @@ def schedule_review(result: Result) -> None:
 def _queue(result_id: int) -> None:
     """Eager (development, tests): run it now. Else leave it to this process's one
     sender thread: Celery's publish is a Redis round trip, and its result backend is
-    per thread, so each request thread (Django's ASGI handler gives every request its
-    own) built a new Redis backend (profiled: about 45 % of a submission, issue 13)."""
+    per thread, so each request thread (Django's own ASGI handler gave every request a
+    new one) built a new Redis backend (profiled: about 45 % of a submission, issue 13)."""
     from leaderboards.tasks import review_result
 
     if review_result.app.conf.task_always_eager:  # in this thread, on its connection

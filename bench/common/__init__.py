@@ -162,6 +162,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def old_tree(commit: str, into: Path) -> Path:
+    """``commit``'s files (``git archive``: nothing in the repository changes), with this
+    tree's virtualenv: an older server to run side by side with this one."""
+    archive = subprocess.run(
+        ["git", "archive", commit], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    (into / ".venv").symlink_to(ROOT / ".venv")
+    return into
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process, from /proc (VmRSS), in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():

@@ -42,7 +42,10 @@ results = st.fixed_dictionaries(
         "log": st.text("AKQJT98765432HDCS ", max_size=60),
         "timings": st.lists(st.integers(0, 10**7), max_size=5),
         "held": st.booleans(),
-        "held_reason": st.text(max_size=20),
+        # No NUL: PostgreSQL text cannot hold one (psycopg raises DataError for the ORM's
+        # statements and these alike: a latent failure of CI's PostgreSQL pass), and the
+        # platform refuses a NUL before any view (core/request_guards.py).
+        "held_reason": st.text(st.characters(blacklist_characters="\x00"), max_size=20),
         "ago_s": st.integers(0, 10**7),
     }
 )

@@ -105,6 +105,36 @@ def test_submissions_are_limited(limits: Any) -> None:
     assert_rate_limited(answers[2])
 
 
+def test_a_counted_bearer_request_looks_its_token_up_once(limits: Any) -> None:
+    """The limiter needs the account, the API's authentication the token: one query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.platform.helpers import bearer, make_player
+
+    _, raw = make_player("submitter")
+    with CaptureQueriesContext(connection) as queries:
+        answer = Client().post("/api/deals/TP1-E-AAAAAAB/results", {"log": "D"},
+                               content_type="application/json", **bearer(raw))  # fmt: skip
+    assert answer.status_code != 429
+    lookups = [q["sql"] for q in queries if 'FROM "accounts_apitoken"' in q["sql"]]
+    assert len(lookups) == 1, lookups
+
+
+def test_a_revoked_token_is_counted_by_address_and_refused(limits: Any) -> None:
+    from accounts.models import ApiToken
+    from tests.platform.helpers import bearer, make_player
+
+    _, raw = make_player("revoked")
+    ApiToken.objects.all().delete()
+    client = Client()
+    path = "/api/deals/TP1-E-AAAAAAB/results"
+    answers = [client.post(path, {"log": "D"}, content_type="application/json", **bearer(raw))
+               for _ in range(5)]  # fmt: skip
+    assert [a.status_code for a in answers[:4]] == [401] * 4
+    assert_rate_limited(answers[4])
+
+
 def test_logins_are_limited_per_name_and_per_address(limits: Any) -> None:
     client = Client()
     for _ in range(2):
