@@ -133,7 +133,14 @@ class _Search:
             return True
         self.nodes += 1  # the budget counts this walk's expansions too
         bound = self.bound
-        for child, _ in self.expand(key):
+        children = self.expand(key)
+        if children and not children[-1][1]:
+            # The one edge of no cost leaves a King on the top for good, beside the one
+            # that removes it: every line from the King left is a line from the King
+            # removed (the same pyramid and cards, the King never drawn past nor
+            # removed), so for reaching the goal at all the removal is enough.
+            del children[-1]
+        for child, _ in children:
             found = live.get(child)
             if found is None:
                 if bound(child) == DEAD:
