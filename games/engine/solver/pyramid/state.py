@@ -146,6 +146,24 @@ class Tables:
                 mask |= self.rank_bits[r]
         return mask
 
+    def dig_limits(self, removed: int) -> tuple[tuple[int, int], ...]:
+        """Per stock-side rank r whose partner rank has c cards left in the pyramid, with
+        0 < c < r's stock-side cards: (r's stock-side cards, c). Before a recycle the
+        discard's (c + 1)-th card of rank r from the top cannot leave it, nor any card
+        under it: removing it means removing every card above it first, c of rank r
+        among them, each with a pyramid card of the partner rank of its own (a
+        stock-side card pairs only with the pyramid), and the pyramid gains no card,
+        while draws only add cards above. (c = 0 is a blocker.)"""
+        left = [0] * 14
+        for pos, r in enumerate(self.ranks):
+            if not removed >> pos & 1:
+                left[r] += 1
+        return tuple(
+            (self.rank_bits[r], left[PARTNER[r]])
+            for r in range(1, 14)
+            if PARTNER[r] and 0 < left[PARTNER[r]] < self.rank_bits[r].bit_count()
+        )
+
     def fresh_after(self, removed: int, fresh: int, free_before: int) -> int:
         """The fresh cards after a move that leaves ``removed``: the pairable ones among
         ``fresh`` and those the move just freed (``free_before``: the free mask before)."""
