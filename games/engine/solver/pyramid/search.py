@@ -29,7 +29,10 @@ against the plain breadth-first search in reference.py, which has none of them):
 has a one-pass stock side, and most such keys the search meets cannot reach the goal at
 all, which the bound does not see; before one is expanded, a memoised depth-first walk
 of the same edges decides whether any goal is still reachable, and a dead end is dropped
-(reaching the goal at all is all it decides, so every answer stays the same).
+(reaching the goal at all is all it decides, so every answer stays the same). As it asks
+only that, the walk removes every King reaching the top (leaving one never reaches
+more), and a key it proved dead also rules out the keys with the same cards and fewer
+fresh cards, or drawn to from it (see ``dead_by_dominance``).
 """
 
 from __future__ import annotations
@@ -43,7 +46,6 @@ from games.engine.solver.pyramid.bound import DEAD, Bound
 from games.engine.solver.pyramid.relaxation import OutOfBudget, Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
     F_LOW,
-    F_ONE,
     F_SHIFT,
     G_SHIFT,
     K_FIELD,
@@ -86,6 +88,7 @@ def solve_pyramid(
     return Outcome(relaxed.winnable, None, tokens, left_over, g, search.nodes, exhausted)
 
 
+PLACE = F_LOW & ~K_FIELD  # a key's cards and left Kings: what the pointer and fresh cards act on
 ROUGH = 128  # in a ``seen`` value: queued with the cheap bound only (see ``_Search.run``)
 
 
@@ -184,18 +187,28 @@ class _Search:
         return any(draws_between(remaining, kings, other & 31, k) >= 0 for other in dead_here)
 
     def drawn_to(self, noted: list[int], key: int, g: int) -> bool:
-        """Is this key (without fresh cards) no better than drawing to it from a key
-        seen with the same cards and another pointer (``noted``: their g << 5 | pointer)?
-        Then it is dominated: drawing there is a real line, so nothing it leads to is
-        new. Otherwise it is noted too."""
+        """Is this key no better than a key seen with the same cards (``noted``: their
+        fresh cards << 13 | g << 5 | pointer)? Then it is dominated, and nothing it leads
+        to is new, when that key has the same pointer, every fresh card of this one and
+        no more moves (fresh cards only allow pyramid pairs, and the fresh cards after a
+        move grow with those before), or when this one has no fresh card and drawing
+        from that key to it, a real line, costs no more than its own moves (drawing
+        forgets the fresh cards; the search does not draw past a King). Otherwise it is
+        noted too."""
         k = key >> K_SHIFT & 31
-        remaining = SIDE_FULL & ~(key >> G_SHIFT)
-        kings = self.tables.kings
-        for other in noted:
-            draws = draws_between(remaining, kings, other & 31, k)
-            if draws >= 0 and (other >> 5) + draws <= g:
-                return True
-        noted.append(g << 5 | k)
+        fresh = key >> F_SHIFT
+        if fresh:
+            for other in noted:
+                if other & 31 == k and other >> 5 & 255 <= g and not fresh & ~(other >> 13):
+                    return True
+        else:
+            remaining = SIDE_FULL & ~(key >> G_SHIFT)
+            kings = self.tables.kings
+            for other in noted:
+                draws = draws_between(remaining, kings, other & 31, k)
+                if draws >= 0 and (other >> 5 & 255) + draws <= g:
+                    return True
+        noted.append(fresh << 13 | g << 5 | k)
         return False
 
     def run(self, root: int, goal_count: int) -> tuple[int, int, int, str]:
@@ -248,12 +261,13 @@ class _Search:
                         seen[child] = child_g << 8 | h
                         h &= ~ROUGH
                     else:
-                        if child < F_ONE:  # no fresh card: drawing to it may dominate it
-                            noted = places.get(child & ~K_FIELD)
-                            if noted is None:
-                                places[child & ~K_FIELD] = [child_g << 5 | child >> K_SHIFT & 31]
-                            elif drawn_to(noted, child, child_g):
-                                continue
+                        noted = places.get(child & PLACE)
+                        if noted is None:
+                            places[child & PLACE] = [
+                                child >> F_SHIFT << 13 | child_g << 5 | child >> K_SHIFT & 31
+                            ]
+                        elif drawn_to(noted, child, child_g):
+                            continue
                         h = cheap(child)
                         if h == DEAD:
                             seen[child] = DEAD
@@ -302,35 +316,34 @@ class _Search:
             removed = key & ~PGK | pmask | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
             return [(removed, 1), (key | bit << L_SHIFT, 0)]
         out = [(tables.with_fresh(key | pair, fresh, free), 1) for pair in pairs if pair & fresh]
-        out.extend(self.stock_moves(pmask, free, gone, k, left))
+        self.stock_moves(out, pmask, free, gone, k, left)
         return out
 
     def stock_moves(
         self,
+        out: list[tuple[int, int]],
         pmask: int,
         free: int,
         gone: int,
         k: int,
         left: int,
-    ) -> list[tuple[int, int]]:
-        """Pairs with the top now and with each card further round the stock (the draws,
-        and a recycle, on the way), and the draws up to the next stock King; a King left
-        for good is never drawn again, so nothing is reached past it.
+    ) -> None:
+        """Add to ``out`` the pairs with the top now and with each card further round the
+        stock (the draws, and a recycle, on the way), and the draws up to the next stock
+        King; a King left for good is never drawn again, so nothing is reached past it.
 
         The cards come in the order they reach the top: the top itself (no draw), the
         stock, then after a recycle the discard below the top; going round to the top
         again would change nothing."""
         tables = self.tables
         remaining = SIDE_FULL & ~gone
-        out: list[tuple[int, int]] = []
         append = out.append
         # Only cards that pair with a free pyramid card, Kings and left Kings matter.
         stoppers = left | tables.kings
-        useful = remaining & (tables.pairs_with(pmask) | stoppers)
+        partners, templates = tables.side_cache.get(pmask) or tables.side_children(pmask, free)
+        useful = remaining & (partners | stoppers)
         if not useful:
-            return out
-        templates = tables.side_children(pmask, free)
-        side_ranks = tables.side_ranks
+            return
         base = pmask | left << L_SHIFT
         stock = remaining >> k << k
         # (the cards, those drawn on the way to one of them, the draws before those): the
@@ -348,15 +361,14 @@ class _Search:
                 draws = before + (counted & ((low << 1) - 1)).bit_count()
                 if stoppers & low:
                     if not left & low:  # a King reaches the top: decided there
-                        out.append((base | gone << G_SHIFT | low.bit_length() << K_SHIFT, draws))
-                    return out
+                        append((base | gone << G_SHIFT | low.bit_length() << K_SHIFT, draws))
+                    return
                 after = (
                     base | (gone | low) << G_SHIFT | (remaining & (low - 1)).bit_length() << K_SHIFT
                 )
                 cost = draws + 1
-                for extra in templates[side_ranks[low.bit_length() - 1]]:
+                for extra in templates[low.bit_length() - 1]:
                     append((after | extra, cost))
-        return out
 
 
 def draws_between(remaining: int, kings: int, start: int, end: int) -> int:
