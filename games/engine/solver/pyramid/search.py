@@ -163,10 +163,8 @@ class _Search:
                 live[key] = True
                 return True
         live[key] = False
-        if dead_here is None:
-            self.dead[place] = [key >> K_SHIFT & 31 | key >> F_SHIFT << 5]
-        else:
-            dead_here.append(key >> K_SHIFT & 31 | key >> F_SHIFT << 5)
+        # Read again: the walk below may have noted a key of the same cards meanwhile.
+        self.dead.setdefault(place, []).append(key >> K_SHIFT & 31 | key >> F_SHIFT << 5)
         return False
 
     def dead_by_dominance(self, dead_here: list[int], key: int) -> bool:
