@@ -11,8 +11,9 @@ every card before it drawn again.
 
 from __future__ import annotations
 
-from games.engine.solver.pyramid.relaxation import Entry, Relaxation, relaxed_node
+from games.engine.solver.pyramid.relaxation import Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
+    F_SHIFT,
     G_SHIFT,
     K_FIELD,
     K_SHIFT,
@@ -24,65 +25,106 @@ from games.engine.solver.pyramid.state import (
 
 DEAD = -1  # no continuation reaches the goal
 LEFT_FIELD = SIDE_FULL << L_SHIFT
-_MISSING = (-2, ())  # not looked up yet (None is a looked-up "out of reach")
+Needs = tuple[tuple[int, int], ...]  # (rank, stock-side cards of it needed)
+Digs = tuple[tuple[int, int], ...]  # (a rank's stock-side cards, how many can be dug out)
+_MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
+_NO_DRAWS = -1  # the tag of a node that needs no stock-side card
+_SIDE_FIELDS = (1 << (F_SHIFT - G_SHIFT)) - 1  # a key's removed side cards, pointer, left Kings
 
 
 class Bound:
-    """``bound(key)``: the lower bound of one key, with its per-mask parts cached."""
+    """``bound(key)``: the lower bound of one key, with its parts cached.
 
-    __slots__ = ("_blockers", "_entries", "_kings", "_relaxed_mask", "_table", "_tables")
+    A key's bound is the relaxation's distance at its node plus ``draw_bound``, which
+    reads only the node's needs, its pyramid's blockers and dig limits and the key's
+    stock side (removed cards, pointer, left Kings). Many keys share all of them while
+    their pyramids or fresh cards differ (about half of the bounds the slow deals ask
+    for), so each relaxed node gets a *tag*, one small int per distinct (needs, blockers,
+    dig limits), and the draws are cached by tag and stock side: the same arguments, the
+    same value."""
+
+    __slots__ = (
+        "_by_tag",
+        "_draws",
+        "_limits",
+        "_parts",
+        "_relaxed_mask",
+        "_table",
+        "_tables",
+        "_tags",
+    )
 
     def __init__(self, tables: Tables, relaxed: Relaxation) -> None:
         self._tables = tables
         self._table = relaxed.table
-        self._kings = tables.kings
         # What the relaxation reads of a key: all but the pointer, the left Kings and
         # the stock-side Kings removed (they go alone).
         self._relaxed_mask = ~(tables.kings << G_SHIFT | K_FIELD | LEFT_FIELD)
-        self._blockers: dict[int, int] = {}
-        self._entries: dict[int, Entry | None] = {}
+        self._limits: dict[int, tuple[int, Digs]] = {}  # pmask -> blockers, dig limits
+        self._parts: dict[int, tuple[int, int] | None] = {}  # relaxed key -> (dist, tag)
+        self._tags: dict[tuple[Needs, int, Digs], int] = {}  # what draw_bound reads -> tag
+        self._by_tag: list[tuple[Needs, int, Digs]] = []
+        self._draws: dict[int, int] = {}  # tag << 53 | stock side -> draw_bound
 
-    def entry(self, key: int) -> Entry | None:
-        """The relaxation's distance and needs at this key (None: the goal is out of reach)."""
-        relaxed_key = key & self._relaxed_mask
-        try:
-            return self._entries[relaxed_key]
-        except KeyError:
-            found = self._entries[relaxed_key] = self._table.get(relaxed_node(self._tables, key))
-            return found
+    def _part(self, key: int) -> tuple[int, int] | None:
+        """The relaxation's distance at this key and the tag of what its draws read
+        (None: the goal is out of reach), worked out once per relaxed node."""
+        entry = self._table.get(relaxed_node(self._tables, key))
+        part: tuple[int, int] | None = None
+        if entry is not None:
+            dist, needs = entry
+            tag = _NO_DRAWS
+            if needs:
+                pmask = key & LOW
+                limits = self._limits.get(pmask)
+                if limits is None:
+                    tables = self._tables
+                    limits = self._limits[pmask] = (
+                        tables.blockers(pmask),
+                        tables.dig_limits(pmask),
+                    )
+                reads = (needs, *limits)
+                found = self._tags.get(reads)
+                if found is None:
+                    found = self._tags[reads] = len(self._by_tag)
+                    self._by_tag.append(reads)
+                tag = found
+            part = (dist, tag)
+        self._parts[key & self._relaxed_mask] = part
+        return part
 
     def cheap(self, key: int) -> int:
         """A weaker bound, the removal moves alone: what a key waits in the queue with
         until its turn comes, when the full bound is worked out (most never get there)."""
-        entry = self._entries.get(key & self._relaxed_mask, _MISSING)
-        if entry is _MISSING:
-            entry = self.entry(key)
-        return DEAD if entry is None else entry[0]
+        part = self._parts.get(key & self._relaxed_mask, _MISSING)
+        if part is _MISSING:
+            part = self._part(key)
+        return DEAD if part is None else part[0]
 
     def __call__(self, key: int) -> int:
-        """The full bound (the search asks once per key: no cache)."""
-        relaxed_key = key & self._relaxed_mask
-        entry = self._entries.get(relaxed_key, _MISSING)
-        if entry is _MISSING:
-            entry = self.entry(key)
-        if entry is None:
+        """The full bound (the search asks once per key; the draws are cached, see above)."""
+        part = self._parts.get(key & self._relaxed_mask, _MISSING)
+        if part is _MISSING:
+            part = self._part(key)
+        if part is None:
             return DEAD
-        dist, needs = entry
-        if not needs:
+        dist, tag = part
+        if tag == _NO_DRAWS:
             return dist
-        pmask = key & LOW
-        blockers = self._blockers.get(pmask)
-        if blockers is None:
-            blockers = self._blockers[pmask] = self._tables.blockers(pmask)
-        bound = draw_bound(
-            needs,
-            blockers,
-            self._tables.rank_bits,
-            key >> G_SHIFT & SIDE_FULL,
-            key >> K_SHIFT & 31,
-            key >> L_SHIFT & SIDE_FULL,
-        )
-        return DEAD if bound == DEAD else dist + bound
+        side = key >> G_SHIFT & _SIDE_FIELDS
+        draws = self._draws.get(tag << 53 | side)
+        if draws is None:
+            needs, blockers, digs = self._by_tag[tag]
+            draws = self._draws[tag << 53 | side] = draw_bound(
+                needs,
+                blockers,
+                self._tables.rank_bits,
+                side & SIDE_FULL,
+                side >> (K_SHIFT - G_SHIFT) & 31,
+                side >> (L_SHIFT - G_SHIFT),
+                digs,
+            )
+        return DEAD if draws == DEAD else dist + draws
 
 
 def draw_bound(
@@ -92,22 +134,30 @@ def draw_bound(
     gone: int,
     k: int,
     left: int,
+    digs: Digs = (),
 ) -> int:
     """Fewest draws (and recycles) before every needed stock-side card has been on top;
     DEAD when some of them can never get there.
 
-    Discard cards above the highest card that never leaves it (a blocker, or a King left
-    for good) count as reachable for free; stock cards are drawn in order, up to a left
-    King, which is never drawn again; a card under the blocker costs the whole stock, a
+    Discard cards above the highest card that cannot leave it before a recycle (a
+    blocker, a King left for good, or a card too deep to dig out, see ``dig_limits``)
+    count as reachable for free; stock cards are drawn in order, up to a left King,
+    which is never drawn again; a card at or under that card costs the whole stock, a
     recycle and every card before it, and only exists before the first left King."""
     remaining = SIDE_FULL & ~gone
     below = (1 << k) - 1
     discard = remaining & below
-    blocked = discard & (blockers | left)
-    if blocked:
-        b = blocked.bit_length() - 1
+    b = (discard & (blockers | left)).bit_length() - 1
+    for bits, limit in digs:
+        cards = discard & bits
+        if cards.bit_count() > limit:
+            for _ in range(limit):
+                cards ^= 1 << (cards.bit_length() - 1)
+            if cards.bit_length() > b + 1:
+                b = cards.bit_length() - 1
+    if b >= 0:
         reachable = discard >> (b + 1) << (b + 1)
-        deep = discard & ((1 << b) - 1)
+        deep = discard & ~reachable
     else:
         reachable = discard
         deep = 0

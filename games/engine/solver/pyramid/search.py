@@ -29,7 +29,10 @@ against the plain breadth-first search in reference.py, which has none of them):
 has a one-pass stock side, and most such keys the search meets cannot reach the goal at
 all, which the bound does not see; before one is expanded, a memoised depth-first walk
 of the same edges decides whether any goal is still reachable, and a dead end is dropped
-(reaching the goal at all is all it decides, so every answer stays the same).
+(reaching the goal at all is all it decides, so every answer stays the same). As it asks
+only that, the walk removes every King reaching the top (leaving one never reaches
+more), and a key it proved dead also rules out the keys with the same cards and fewer
+fresh cards, or drawn to from it (see ``dead_by_dominance``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from games.engine.solver.outcome import Budget, Outcome
 from games.engine.solver.pyramid.bound import DEAD, Bound
 from games.engine.solver.pyramid.relaxation import OutOfBudget, Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
-    F_ONE,
+    F_LOW,
     F_SHIFT,
     G_SHIFT,
     K_FIELD,
@@ -85,6 +88,10 @@ def solve_pyramid(
     return Outcome(relaxed.winnable, None, tokens, left_over, g, search.nodes, exhausted)
 
 
+PLACE = F_LOW & ~K_FIELD  # a key's cards and left Kings: what the pointer and fresh cards act on
+ROUGH = 128  # in a ``seen`` value: queued with the cheap bound only (see ``_Search.run``)
+
+
 class _Search:
     """One A* run: ``seen`` maps a key to g << 8 | h (DEAD: hopeless), ``parent`` to the
     key it was reached from."""
@@ -92,13 +99,13 @@ class _Search:
     __slots__ = (
         "bound",
         "budget",
+        "dead",
         "deck",
         "goal_count",
         "live",
         "nodes",
         "parent",
         "places",
-        "rough",
         "seen",
         "tables",
     )
@@ -113,9 +120,9 @@ class _Search:
         self.nodes = nodes  # the budget counts the relaxation's nodes too
         self.seen: dict[int, int] = {}
         self.parent: dict[int, int] = {}
-        self.rough: set[int] = set()  # keys queued with the cheap bound only
         self.places: dict[int, list[int]] = {}  # a key without pointer -> its g << 5 | k
         self.live: dict[int, bool] = {}  # left-King keys: can they still reach the goal?
+        self.dead: dict[int, list[int]] = {}  # such keys proved dead, by cards (see below)
         self.goal_count = TABLEAU_SIZE
 
     def reaches_goal(self, key: int) -> bool:
@@ -131,9 +138,21 @@ class _Search:
         if (key & LOW).bit_count() >= self.goal_count:
             live[key] = True
             return True
+        place = key & F_LOW & ~K_FIELD
+        dead_here = self.dead.get(place)
+        if dead_here is not None and self.dead_by_dominance(dead_here, key):
+            live[key] = False
+            return False
         self.nodes += 1  # the budget counts this walk's expansions too
         bound = self.bound
-        for child, _ in self.expand(key):
+        children = self.expand(key)
+        if children and not children[-1][1]:
+            # The one edge of no cost leaves a King on the top for good, beside the one
+            # that removes it: every line from the King left is a line from the King
+            # removed (the same pyramid and cards, the King never drawn past nor
+            # removed), so for reaching the goal at all the removal is enough.
+            del children[-1]
+        for child, _ in children:
             found = live.get(child)
             if found is None:
                 if bound(child) == DEAD:
@@ -144,51 +163,81 @@ class _Search:
                 live[key] = True
                 return True
         live[key] = False
+        # Read again: the walk below may have noted a key of the same cards meanwhile.
+        self.dead.setdefault(place, []).append(key >> K_SHIFT & 31 | key >> F_SHIFT << 5)
         return False
 
-    def drawn_to(self, key: int, g: int) -> bool:
-        """Is this key (without fresh cards) no better than drawing to it from a key
-        seen with the same cards and another pointer? Then it is dominated: drawing
-        there is a real line, so nothing it leads to is new. Otherwise it is noted."""
-        place = key & ~K_FIELD
+    def dead_by_dominance(self, dead_here: list[int], key: int) -> bool:
+        """Is this left-King key dead because a key of the same cards the walk proved
+        dead (``dead_here``: their fresh cards << 5 | pointer) reaches no less? That one
+        either has the same pointer and every fresh card of this one (fresh cards only
+        allow pyramid pairs, and the fresh cards after a move grow with those before),
+        or this one has no fresh card and is drawn to from it without drawing a King:
+        then the dead key's walked draws meet every card this one's do, as soon or
+        sooner, and leave the same positions (the pointer is canonical), so all this one
+        reaches that one reaches too."""
         k = key >> K_SHIFT & 31
-        found = self.places.get(place)
-        if found is None:
-            self.places[place] = [g << 5 | k]
-            return False
+        fresh = key >> F_SHIFT
+        if fresh:
+            return any(other & 31 == k and not fresh & ~(other >> 5) for other in dead_here)
         remaining = SIDE_FULL & ~(key >> G_SHIFT)
         kings = self.tables.kings
-        for other in found:
-            draws = draws_between(remaining, kings, other & 31, k)
-            if draws >= 0 and (other >> 5) + draws <= g:
-                return True
-        found.append(g << 5 | k)
+        return any(draws_between(remaining, kings, other & 31, k) >= 0 for other in dead_here)
+
+    def drawn_to(self, noted: list[int], key: int, g: int) -> bool:
+        """Is this key no better than a key seen with the same cards (``noted``: their
+        fresh cards << 13 | g << 5 | pointer)? Then it is dominated, and nothing it leads
+        to is new, when that key has the same pointer, every fresh card of this one and
+        no more moves (fresh cards only allow pyramid pairs, and the fresh cards after a
+        move grow with those before), or when this one has no fresh card and drawing
+        from that key to it, a real line, costs no more than its own moves (drawing
+        forgets the fresh cards; the search does not draw past a King). Otherwise it is
+        noted too."""
+        k = key >> K_SHIFT & 31
+        fresh = key >> F_SHIFT
+        if fresh:
+            for other in noted:
+                if other & 31 == k and other >> 5 & 255 <= g and not fresh & ~(other >> 13):
+                    return True
+        else:
+            remaining = SIDE_FULL & ~(key >> G_SHIFT)
+            kings = self.tables.kings
+            for other in noted:
+                draws = draws_between(remaining, kings, other & 31, k)
+                if draws >= 0 and (other >> 5 & 255) + draws <= g:
+                    return True
+        noted.append(fresh << 13 | g << 5 | k)
         return False
 
     def run(self, root: int, goal_count: int) -> tuple[int, int, int, str]:
         """Expand by f = g + h; returns the best (count, key, g) and what cut it short.
 
         A new key is queued with the cheap bound and gets the full one when its turn
-        comes: if that puts it further, it waits again. Most far draws never come up."""
+        comes: if that puts it further, it waits again. Most far draws never come up.
+        Such a key's ``seen`` value carries ROUGH beside its cheap bound (a bound is
+        below 128: 28 pyramid cards and 4 Kings to remove, two passes of 24 draws), so
+        ``g + (value & 255)`` never equals ``f`` for it and one test sorts the keys
+        popped: expand, settle, or skip as improved since it was queued."""
         self.goal_count = goal_count
-        seen, parent, bound, expand = self.seen, self.parent, self.bound, self.expand
-        cheap, drawn_to, rough, settle = bound.cheap, self.drawn_to, self.rough, self.settle
-        seen[root], parent[root] = bound(root), -1
+        seen, parent, expand = self.seen, self.parent, self.expand
+        cheap, drawn_to, settle = self.bound.cheap, self.drawn_to, self.settle
+        places = self.places
+        seen[root], parent[root] = self.bound(root), -1
         buckets: dict[int, list[int]] = {seen[root]: [root]}
         best_count, best_key, best_g = (root & LOW).bit_count(), root, 0
         next_check = self.nodes + self.budget.every
         while buckets and best_count < goal_count:
             f = min(buckets)
             stack = buckets.pop(f)
+            push = stack.append
             while stack:
                 key = stack.pop()
                 value = seen[key]
                 g = value >> 8
-                if key in rough:
-                    if not settle(key, g, f, buckets):
-                        continue
-                elif g + (value & 255) != f:
-                    continue  # improved since it was queued
+                if g + (value & 255) != f and (
+                    value < 0 or not value & ROUGH or not settle(key, g, f, buckets)
+                ):
+                    continue  # hopeless, improved since it was queued, or further on
                 count = (key & LOW).bit_count()
                 if count >= best_count and (count > best_count or g < best_g):
                     best_count, best_key, best_g = count, key, g
@@ -207,18 +256,24 @@ class _Search:
                         if old >> 8 <= child_g:
                             continue  # DEAD (-1) lands here too
                         h = old & 255
+                        seen[child] = child_g << 8 | h
+                        h &= ~ROUGH
                     else:
-                        if child < F_ONE and drawn_to(child, child_g):
+                        noted = places.get(child & PLACE)
+                        if noted is None:
+                            places[child & PLACE] = [
+                                child >> F_SHIFT << 13 | child_g << 5 | child >> K_SHIFT & 31
+                            ]
+                        elif drawn_to(noted, child, child_g):
                             continue
                         h = cheap(child)
                         if h == DEAD:
                             seen[child] = DEAD
                             continue
-                        rough.add(child)
-                    seen[child] = child_g << 8 | h
+                        seen[child] = child_g << 8 | ROUGH | h
                     parent[child] = key
                     if child_g + h <= f:  # equal: the bounds are consistent
-                        stack.append(child)
+                        push(child)
                     else:
                         buckets.setdefault(child_g + h, []).append(child)
         return best_count, best_key, best_g, "search"
@@ -228,7 +283,6 @@ class _Search:
         is it still to be expanded at ``f``? If not it is hopeless (marked DEAD) or waits
         again further on. Apart from ``run`` as it is called once per such key, beside a
         full bound that costs far more than the call."""
-        self.rough.discard(key)
         h = self.bound(key)
         if h == DEAD:
             self.seen[key] = DEAD
@@ -260,34 +314,34 @@ class _Search:
             removed = key & ~PGK | pmask | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
             return [(removed, 1), (key | bit << L_SHIFT, 0)]
         out = [(tables.with_fresh(key | pair, fresh, free), 1) for pair in pairs if pair & fresh]
-        out.extend(self.stock_moves(pmask, free, gone, k, left))
+        self.stock_moves(out, pmask, free, gone, k, left)
         return out
 
     def stock_moves(
         self,
+        out: list[tuple[int, int]],
         pmask: int,
         free: int,
         gone: int,
         k: int,
         left: int,
-    ) -> list[tuple[int, int]]:
-        """Pairs with the top now and with each card further round the stock (the draws,
-        and a recycle, on the way), and the draws up to the next stock King; a King left
-        for good is never drawn again, so nothing is reached past it.
+    ) -> None:
+        """Add to ``out`` the pairs with the top now and with each card further round the
+        stock (the draws, and a recycle, on the way), and the draws up to the next stock
+        King; a King left for good is never drawn again, so nothing is reached past it.
 
         The cards come in the order they reach the top: the top itself (no draw), the
         stock, then after a recycle the discard below the top; going round to the top
         again would change nothing."""
         tables = self.tables
         remaining = SIDE_FULL & ~gone
-        out: list[tuple[int, int]] = []
+        append = out.append
         # Only cards that pair with a free pyramid card, Kings and left Kings matter.
         stoppers = left | tables.kings
-        useful = remaining & (tables.pairs_with(pmask) | stoppers)
+        partners, templates = tables.side_cache.get(pmask) or tables.side_children(pmask, free)
+        useful = remaining & (partners | stoppers)
         if not useful:
-            return out
-        templates = tables.side_children(pmask, free)
-        side_ranks = tables.side_ranks
+            return
         base = pmask | left << L_SHIFT
         stock = remaining >> k << k
         # (the cards, those drawn on the way to one of them, the draws before those): the
@@ -305,16 +359,14 @@ class _Search:
                 draws = before + (counted & ((low << 1) - 1)).bit_count()
                 if stoppers & low:
                     if not left & low:  # a King reaches the top: decided there
-                        out.append((base | gone << G_SHIFT | low.bit_length() << K_SHIFT, draws))
-                    return out
+                        append((base | gone << G_SHIFT | low.bit_length() << K_SHIFT, draws))
+                    return
                 after = (
                     base | (gone | low) << G_SHIFT | (remaining & (low - 1)).bit_length() << K_SHIFT
                 )
                 cost = draws + 1
-                out.extend(
-                    (after | extra, cost) for extra in templates[side_ranks[low.bit_length() - 1]]
-                )
-        return out
+                for extra in templates[low.bit_length() - 1]:
+                    append((after | extra, cost))
 
 
 def draws_between(remaining: int, kings: int, start: int, end: int) -> int:
