@@ -232,9 +232,10 @@ if DATABASE_URL:
     if not _db.get("NAME"):
         raise ImproperlyConfigured("DATABASE_URL has no database name (…/dbname at the end)")
     _db["ATOMIC_REQUESTS"] = False
-    # Under ASGI every request runs its sync code in a thread of its own, so a persistent
-    # connection (CONN_MAX_AGE > 0) is one more open connection per thread until PostgreSQL
-    # refuses clients (bench/submissions.py shows it; issue 12: a 40-request burst on 3
+    # Under ASGI every request runs its sync code on a thread of its own (config/http_handler.py
+    # keeps up to 32 idle ones for the next requests; a burst makes as many as it has
+    # requests), so a persistent connection (CONN_MAX_AGE > 0) is one more open connection
+    # per thread until PostgreSQL refuses clients (bench/submissions.py shows it; issue 12: a 40-request burst on 3
     # workers). So PostgreSQL gets a psycopg pool per process by default: connections are
     # returned at the end of each request and reused; a request finding none free waits
     # DATABASE_POOL_TIMEOUT s, then gets 503 with Retry-After (config/db_pool.py).
