@@ -15,23 +15,23 @@ from asgiref.testing import ApplicationCommunicator
 from config.asgi import application
 
 
-async def http_get(path: str) -> tuple[int, bytes]:
+async def http_get(path: str, app: Any = application) -> tuple[int, bytes]:
     scope = {
         "type": "http", "http_version": "1.1", "method": "GET", "path": path,
         "raw_path": path.encode(), "query_string": b"", "root_path": "", "scheme": "http",
         "headers": [(b"host", b"127.0.0.1")], "client": ("127.0.0.1", 5000),
         "server": ("127.0.0.1", 8000),
     }  # fmt: skip
-    app = ApplicationCommunicator(application, scope)
-    await app.send_input({"type": "http.request", "body": b"", "more_body": False})
-    start = await app.receive_output(5)
+    talk = ApplicationCommunicator(app, scope)
+    await talk.send_input({"type": "http.request", "body": b"", "more_body": False})
+    start = await talk.receive_output(5)
     body = b""
     while True:
-        message: dict[str, Any] = await app.receive_output(5)
+        message: dict[str, Any] = await talk.receive_output(5)
         body += message.get("body", b"")
         if not message.get("more_body"):
             break
-    await app.wait(5)
+    await talk.wait(5)
     return start["status"], body
 
 
