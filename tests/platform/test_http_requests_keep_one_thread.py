@@ -22,6 +22,9 @@ from django.urls import path
 from config.http_handler import OneHopASGIHandler
 from tests.platform.test_asgi import http_get
 
+# On PostgreSQL every request takes its connection first (config/db_pool.py).
+pytestmark = pytest.mark.django_db(transaction=True)
+
 seen: list[tuple[str, int]] = []
 release = threading.Event()
 
