@@ -185,7 +185,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.ratelimit_middleware.RateLimitMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # Django's MessageMiddleware with its storage built on first use (core/lazy_messages.py).
+    "core.lazy_messages.LazyMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
