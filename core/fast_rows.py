@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
@@ -108,15 +108,15 @@ def _cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
         return connection.cursor()
     import psycopg
 
+    # Django's own ``_cursor`` steps with our cursor: the health check, the connection,
+    # then ``_prepare_cursor`` (the thread check and the debug or plain wrapper), so that
+    # a change of Django's is followed here (django-stubs do not declare it).
     connection.close_if_health_check_failed()
     connection.ensure_connection()
-    connection.validate_thread_sharing()
     with connection.wrap_database_errors:
         raw = psycopg.Cursor(connection.connection)
-    # What ``make_debug_cursor`` and ``make_cursor`` do (django-stubs type their argument
-    # as a wrapper already).
-    wrapper = CursorDebugWrapper if connection.queries_logged else CursorWrapper
-    return wrapper(raw, connection)
+    prepared: CursorWrapper = connection._prepare_cursor(raw)  # type: ignore[attr-defined]
+    return prepared
 
 
 @cache
