@@ -36,12 +36,23 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 _TOKEN_ATTRIBUTE = "_arena_bearer_token"
 
 
-def bearer_token(request: HttpRequest, raw: str) -> ApiToken | None:
-    """The active token of ``raw`` (a Bearer header's value), looked up once per request:
-    one indexed query with its user and profile (``ApiToken.authenticate``), however
-    many parts of the request ask."""
+def bearer_token(request: HttpRequest) -> ApiToken | None:
+    """The active token of the request's ``Authorization: Bearer <token>`` header, or None
+    (no header, another scheme, an empty value, or a wrong or revoked token, or one whose
+    user is inactive).
+
+    The header is parsed here only (scheme case-insensitive, value stripped), and the
+    answer kept on the request: the rate limiter (config/ratelimit_middleware.py) asks
+    first, this module's :class:`BearerOrSession` then; one indexed query with the user
+    and profile (``ApiToken.authenticate``), however many parts of the request ask.
+    Whether an ``Authorization`` header was sent at all is the callers' question: both
+    then take this answer and no session.
+    """
     if not hasattr(request, _TOKEN_ATTRIBUTE):
-        setattr(request, _TOKEN_ATTRIBUTE, ApiToken.authenticate(raw))
+        scheme, _, raw = request.headers.get("Authorization", "").partition(" ")
+        value = raw.strip()
+        found = ApiToken.authenticate(value) if scheme.lower() == "bearer" and value else None
+        setattr(request, _TOKEN_ATTRIBUTE, found)
     token: ApiToken | None = getattr(request, _TOKEN_ATTRIBUTE)
     return token
 
@@ -55,12 +66,10 @@ class BearerOrSession(HttpAuthBase):
         super().__init__()
 
     def __call__(self, request: HttpRequest) -> Any | None:
-        header = request.headers.get("Authorization")
-        if header:
-            scheme, _, raw = header.partition(" ")
-            if scheme.lower() != "bearer":
-                return None
-            token = bearer_token(request, raw.strip())
+        if request.headers.get("Authorization"):
+            # Credentials sent: they decide, even against a session (a non-Bearer
+            # scheme, an empty or a wrong token: 401).
+            token = bearer_token(request)
             if token is None:
                 return None
             request.user = token.user

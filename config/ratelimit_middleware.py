@@ -45,23 +45,19 @@ BY_SUBMITTED_NAME: Final[dict[str, str]] = {
 ANONYMOUS_ONLY: Final = frozenset({ratelimit.REPLAYS})
 
 
-def _bearer_user(request: HttpRequest, header: str) -> str | None:
-    """The user id of an active Bearer token, or None. The lookup is the one the API's
-    authentication then reuses (``accounts.auth.bearer_token``: one query a request)."""
-    scheme, _, raw = header.partition(" ")
-    if scheme.lower() != "bearer" or not raw.strip():
-        return None
-    from accounts.auth import bearer_token
-
-    token = bearer_token(request, raw.strip())
-    return None if token is None else f"user:{token.user_id}"
-
-
 def request_who(request: HttpRequest) -> str | None:
-    """The account (Bearer token, else session user) or guest session behind a request."""
-    header = request.headers.get("Authorization")
-    if header:
-        return _bearer_user(request, header)
+    """The account (Bearer token, else session user) or guest session behind a request.
+
+    A request sending an ``Authorization`` header is its Bearer token's account, or
+    nobody, then counted by its address only: no session fallback, as in the API's
+    authentication (which refuses such a request 401). The token is the one that
+    authentication then reuses (``accounts.auth.bearer_token``: the header parsed and
+    the token looked up once a request)."""
+    if request.headers.get("Authorization"):
+        from accounts.auth import bearer_token
+
+        token = bearer_token(request)
+        return None if token is None else f"user:{token.user_id}"
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"

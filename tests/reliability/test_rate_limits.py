@@ -135,6 +135,45 @@ def test_a_revoked_token_is_counted_by_address_and_refused(limits: Any) -> None:
     assert_rate_limited(answers[4])
 
 
+def test_an_inactive_users_token_is_counted_by_address_and_refused(limits: Any) -> None:
+    from tests.platform.helpers import bearer, make_player
+
+    user, raw = make_player("suspended")
+    user.is_active = False
+    user.save()
+    path = "/api/deals/TP1-E-AAAAAAB/results"
+    # Not counted per account (2 a minute): from five addresses, five refusals but no 429.
+    codes = [
+        Client(REMOTE_ADDR=f"10.0.1.{n}")
+        .post(path, {"log": "D"}, content_type="application/json", **bearer(raw))
+        .status_code
+        for n in range(5)
+    ]
+    assert codes == [401] * 5
+    # Counted per address (4 a minute).
+    client = Client()
+    answers = [client.post(path, {"log": "D"}, content_type="application/json", **bearer(raw))
+               for _ in range(5)]  # fmt: skip
+    assert [a.status_code for a in answers[:4]] == [401] * 4
+    assert_rate_limited(answers[4])
+
+
+def test_two_accounts_from_one_address_are_counted_apart(limits: Any) -> None:
+    from tests.platform.helpers import bearer, make_player
+
+    _, first = make_player("first")
+    _, second = make_player("second")
+    client = Client()
+    path = "/api/deals/TP1-E-AAAAAAB/results"
+    answers = [client.post(path, {"log": "D"}, content_type="application/json", **bearer(first))
+               for _ in range(3)]  # fmt: skip
+    assert all(a.status_code != 429 for a in answers[:2])
+    assert_rate_limited(answers[2])  # the first account's 2 a minute
+    # The address has seen 3 of its 4: the second account still has its own 2.
+    answer = client.post(path, {"log": "D"}, content_type="application/json", **bearer(second))
+    assert answer.status_code not in (401, 429), answer.content
+
+
 def test_logins_are_limited_per_name_and_per_address(limits: Any) -> None:
     client = Client()
     for _ in range(2):
