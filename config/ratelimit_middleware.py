@@ -45,15 +45,25 @@ BY_SUBMITTED_NAME: Final[dict[str, str]] = {
 ANONYMOUS_ONLY: Final = frozenset({ratelimit.REPLAYS})
 
 
-def request_who(request: HttpRequest) -> str | None:
-    """The account (Bearer token, else session user) or guest session behind a request.
+#: Where the API's authentication (``accounts.auth.BearerOrSession``) reads a Bearer
+#: token: config/urls.py mounts the API there. Everywhere else the session decides.
+API_PREFIX: Final = "/api/"
 
-    A request sending an ``Authorization`` header is its Bearer token's account, or
-    nobody, then counted by its address only: no session fallback, as in the API's
-    authentication (which refuses such a request 401). The token is the one that
-    authentication then reuses (``accounts.auth.bearer_token``: the header parsed and
-    the token looked up once a request)."""
-    if request.headers.get("Authorization"):
+
+def request_who(request: HttpRequest) -> str | None:
+    """The account (Bearer token, else session user) or guest session behind a request:
+    the one the view acts for.
+
+    Under ``API_PREFIX`` a request sending an ``Authorization`` header is its Bearer
+    token's account, or nobody, then counted by its address only: no session fallback,
+    as in the API's authentication (which refuses such a request 401). The token is the
+    one that authentication then reuses (``accounts.auth.bearer_token``: the header
+    parsed and the token looked up once a request). The site's pages (settings, login,
+    new game) act for the session's account and read no header, so the header counts
+    for nothing there: a thief holding a session cannot move its guesses off the
+    account's count by sending someone's token or a wrong one
+    (tests/accounts/test_account_pages_resist_floods_and_races.py)."""
+    if request.path_info.startswith(API_PREFIX) and request.headers.get("Authorization"):
         from accounts.auth import bearer_token
 
         token = bearer_token(request)

@@ -69,6 +69,31 @@ def test_a_stolen_session_cannot_guess_the_password_on_the_settings_page(limits:
                                             "password": PASSWORD}).status_code == 302
 
 
+@pytest.mark.parametrize("header", ["Basic eDp5", "Bearer not-a-token", "Bearer <own token>"])
+def test_an_authorization_header_does_not_lift_the_sessions_account_limit(
+    limits: Any, header: str
+) -> None:
+    """The settings page acts for the session's account, whatever Authorization header
+    the request carries (a wrong one, or each time a valid token of another account the
+    thief owns): the guesses count against the session's account, from any address."""
+    from tests.platform.helpers import make_player
+
+    user = User.objects.create_user("rita", "rita@example.com", PASSWORD)
+    guesses = []
+    for n, password in enumerate(("guess-1", "guess-2", PASSWORD), start=1):
+        sent = header
+        if header == "Bearer <own token>":
+            sent = f"Bearer {make_player(f'thiefs-own-{n}')[1]}"
+        thief = Client(REMOTE_ADDR=f"10.0.3.{n}", HTTP_AUTHORIZATION=sent)
+        thief.force_login(user)
+        guesses.append(thief.post("/accounts/settings/",
+                                  {"email": "thief@example.com", "password": password}))
+    assert [g.status_code for g in guesses[:2]] == [400, 400]
+    assert refused(guesses[2])
+    user.refresh_from_db()
+    assert user.email == "rita@example.com"
+
+
 def test_an_address_taken_between_check_and_write_is_refused_with_409(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
