@@ -22,10 +22,11 @@ import sys
 
 import pytest
 
-from games.engine import Variant, numbered_code, parse_code, replay
+from games.engine import Variant, numbered_code, parse_code
 from games.engine.solver import SOLVER_VERSION
 from games.facts_data import FileFact, read_facts_file
 from games.solvability import solve_many
+from tests.support.facts_lines import assert_replays_to_its_claims
 
 DEALS = range(1, 2001)
 #: Per deal, for the re-solved sample. This is a check of the answers, not of speed
@@ -77,11 +78,7 @@ def test_the_file_holds_deals_1_to_2000_of_each_rule_set() -> None:
 def test_every_line_of_the_file_replays_to_what_it_claims() -> None:
     for rows in facts().values():
         for fact in rows:
-            result = replay(fact.code, fact.solution)
-            assert result.moves == fact.best_moves, fact.code
-            assert result.cards_left == fact.best_cards_left, fact.code
-            assert (result.cards_left == 0) == fact.winnable, fact.code
-            assert fact.par == (fact.best_moves if fact.winnable else None), fact.code
+            assert_replays_to_its_claims(fact)
 
 
 @pytest.mark.parametrize("variant", list(PUBLISHED))
