@@ -14,6 +14,7 @@ from games.engine.codes import DealCode, parse_code
 from games.engine.play import Deal, Game, replay, resolve_deal
 from games.engine.pyramid import PyramidGame
 from games.engine.rules import PyramidRules, TriPeaksRules, Variant
+from games.engine.solver.gc_threshold import rare_collections
 from games.engine.solver.outcome import Budget, Outcome
 from games.engine.solver.pyramid import solve_pyramid
 from games.engine.solver.pyramid_variants import is_default, solve_pyramid_variant
@@ -60,7 +61,8 @@ def solve(
     # Keep a little of the time budget for the replay check, so that the whole call stays
     # within it.
     search_s = None if time_budget_s is None else max(0.0, time_budget_s - 0.05)
-    outcome = search_from(game, Budget(node_budget, search_s))
+    with rare_collections():
+        outcome = search_from(game, Budget(node_budget, search_s))
     _verify(deck, chosen, rules, prefix, game, outcome)
     return Solution(
         code=code,
