@@ -3,8 +3,8 @@ plain breadth-first search (the solver package's ``*_plain`` references: every p
 state, no layers, heuristics or reductions) run side by side on a subset.
 
     .venv/bin/python bench/solver.py [--deals 200] [--baseline 5]
-    .venv/bin/python bench/solver.py --pyramid-tail 2000 [--against 2e1b32f]
-    .venv/bin/python bench/solver.py --pyramid-slowest 20 [--against 2e1b32f]
+    .venv/bin/python bench/solver.py --pyramid-tail 2000 [--against 2e1b32f] [--at-once]
+    .venv/bin/python bench/solver.py --pyramid-slowest 20 [--against 2e1b32f] [--at-once]
     .venv/bin/python bench/solver.py --variants [--deals 200] [--node-budget N] [RULE SET …]
 
 Times are wall-clock in this one process (``solve()`` includes its replay check).
@@ -15,6 +15,8 @@ revision ``--against`` (extracted with ``git archive``, run in its own process, 
 deals), with the ratio of each figure and a check that every answer is the same.
 ``--pyramid-slowest K`` does the same on the K deals of 1..2000 whose search took the
 most nodes by games/data/solver_facts.tsv.gz (the tail, without solving all 2000).
+``--at-once`` runs the two trees at the same time, one process each (on a machine with
+two free cores: half the wall time, and a change of load lands on both sides alike).
 
 ``--variants`` measures the literature's rule sets (issue 17; default: every base with
 one option, as the pickers list them): CPU median and p95 per deal over deals 1..N,
@@ -118,14 +120,28 @@ def _load() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
-def run_tail(tree: Path, deals: list[int]) -> list[list]:
-    out = subprocess.run(
-        [sys.executable, "-c", TAIL_RUNNER, str(tree), ",".join(map(str, deals))],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return [json.loads(line) for line in out.splitlines()]
+def run_tails(trees: list[Path], deals: list[int], at_once: bool) -> list[list[list]]:
+    """Each tree's answers and times on ``deals``, each tree in its own process: one after
+    the other, or (``at_once``) all at the same time, one core each, so that a change of
+    the machine's load lands on both sides alike."""
+    command = [sys.executable, "-c", TAIL_RUNNER]
+    numbers = ",".join(map(str, deals))
+    if not at_once:
+        outs = [
+            subprocess.run(
+                [*command, str(tree), numbers], check=True, capture_output=True, text=True
+            ).stdout
+            for tree in trees
+        ]
+    else:
+        children = [
+            subprocess.Popen([*command, str(tree), numbers], stdout=subprocess.PIPE, text=True)
+            for tree in trees
+        ]
+        outs = [child.communicate()[0] for child in children]
+        if any(child.returncode for child in children):
+            raise SystemExit("a tail runner failed")
+    return [[json.loads(line) for line in out.splitlines()] for out in outs]
 
 
 def slowest_pyramid_deals(count: int) -> list[int]:
@@ -139,8 +155,9 @@ def slowest_pyramid_deals(count: int) -> list[int]:
     return sorted(number for _, number in sorted(facts, reverse=True)[:count])
 
 
-def pyramid_tail(deals: list[int], against: str) -> int:
-    """The Pyramid tail against the solver of git revision ``against``, side by side."""
+def pyramid_tail(deals: list[int], against: str, at_once: bool = False) -> int:
+    """The Pyramid tail against the solver of git revision ``against``, side by side
+    (``at_once``: both solvers running at the same time, one process each)."""
     print("load before: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     with tempfile.TemporaryDirectory() as old:
         archive = subprocess.run(
@@ -150,8 +167,7 @@ def pyramid_tail(deals: list[int], against: str) -> int:
         ).stdout
         subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
         (Path(old) / "games" / "__init__.py").touch()
-        before = run_tail(Path(old), deals)
-    now = run_tail(ROOT, deals)
+        before, now = run_tails([Path(old), ROOT], deals, at_once)
     different = [a[0] for a, b in zip(now, before, strict=True) if a[1:5] != b[1:5]]
     named = (
         f"1..{deals[-1]}" if deals == list(range(1, len(deals) + 1)) else ", ".join(map(str, deals))
@@ -190,6 +206,11 @@ def main() -> int:
         help="the K slowest of the facts file",
     )
     parser.add_argument("--against", default="2e1b32f", help="git revision of the baseline")
+    parser.add_argument(
+        "--at-once",
+        action="store_true",
+        help="with --pyramid-tail/--pyramid-slowest: both trees at the same time, a core each",
+    )
     parser.add_argument("--variants", action="store_true", help="the literature's rule sets")
     parser.add_argument("--node-budget", type=int, default=None)
     parser.add_argument("rule_sets", nargs="*", help="with --variants: TP-C+T, PY+R1…")
@@ -197,9 +218,11 @@ def main() -> int:
     if args.variants:
         return variants_table(args.rule_sets or named_rule_sets(), args.deals, args.node_budget)
     if args.pyramid_tail:
-        return pyramid_tail(list(range(1, args.pyramid_tail + 1)), args.against)
+        return pyramid_tail(list(range(1, args.pyramid_tail + 1)), args.against, args.at_once)
     if args.pyramid_slowest:
-        return pyramid_tail(slowest_pyramid_deals(args.pyramid_slowest), args.against)
+        return pyramid_tail(
+            slowest_pyramid_deals(args.pyramid_slowest), args.against, args.at_once
+        )
 
     print(f"solver over numbered deals 1..{args.deals}: ms per deal (incl. its replay check),")
     print("wall clock and CPU time of this process (CPU is what a busy machine does not inflate)")
