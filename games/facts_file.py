@@ -31,6 +31,12 @@ __all__ = ["FACTS_FILE", "do_load_facts_file", "write_facts_file"]
 _CHUNK = 500
 
 
+def file_ms(ms: float) -> str:
+    """A solve time as the file writes it (whole milliseconds): the solvability report
+    rounds the same way, so that what it says is what the file gives."""
+    return f"{ms:.0f}"
+
+
 def _line(fact: SolverFact) -> str:
     par = "-" if fact.par_moves is None else str(fact.par_moves)
     fields = (
@@ -40,7 +46,7 @@ def _line(fact: SolverFact) -> str:
         str(fact.best_cards_left),
         str(fact.best_moves),
         str(fact.nodes),
-        f"{fact.ms:.0f}",
+        file_ms(fact.ms),
         fact.solution,
     )
     return "\t".join(fields)

@@ -209,13 +209,26 @@ def render_table(summaries: Sequence[Summary]) -> str:
 #: "pyramid only" is our default win, "all cards" our strict win (S), "once" our R0,
 #: "overlap discards" our last covering card (L). Solitaire Laboratory's game also lets
 #: the stock card just dealt pair with the waste's top: our stock against discard (D);
-#: solitairewinrates.com does not say whether it does.
+#: solitairewinrates.com does not say whether it does, so its one-pass figures stand
+#: beside both readings (R0 and R0D, SR0 and SR0D).
 PUBLISHED: tuple[tuple[str, str, str, str], ...] = (
     ("PY", "Pyramid only, unlimited passes, no overlap", "66.87 %", "solitairewinrates"),
     ("PY+L", "Pyramid only, unlimited passes, overlap", "83.15 %", "solitairewinrates"),
     ("PY+R0", "Pyramid only, one pass, no overlap", "9.02 %", "solitairewinrates"),
+    (
+        "PY+R0D",
+        "Pyramid only, one pass, no overlap (read with the stock card on the waste's top)",
+        "9.02 %",
+        "solitairewinrates",
+    ),
     ("PY+R0L", "Pyramid only, one pass, overlap", "22.77 %", "solitairewinrates"),
     ("PY+SR0", "All cards, one pass, no overlap", "6.80 %", "solitairewinrates"),
+    (
+        "PY+SR0D",
+        "All cards, one pass, no overlap (read with the stock card on the waste's top)",
+        "6.80 %",
+        "solitairewinrates",
+    ),
     ("PY+SR0D", "all 52 cards in one pass (an estimate)", "about 2 % (1 in 50)", "laboratory"),
 )
 SOURCES = {

@@ -33,7 +33,7 @@ from django.db import connections
 from games.engine import DealCodeError, Variant, numbered_code, parse_rule_set
 from games.engine.solver import DEFAULT_TIME_BUDGET_S, Solution
 from games.engine.variants import rule_set_name
-from games.facts_file import do_load_facts_file, write_facts_file
+from games.facts_file import do_load_facts_file, file_ms, write_facts_file
 from games.models import SolverFact
 from games.solvability import (
     Progress,
@@ -223,7 +223,8 @@ class Command(BaseCommand):
                 {
                     "winnable": f["winnable"],
                     "moves": f["par_moves"],
-                    "ms": f["ms"],
+                    # Rounded as the data file writes it: the report is the file's.
+                    "ms": float(file_ms(f["ms"])),
                     "number": f["deal__number"],
                 }
                 for f in facts
