@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -134,13 +135,20 @@ def run_tails(trees: list[Path], deals: list[int], at_once: bool) -> list[list[l
             for tree in trees
         ]
     else:
-        children = [
-            subprocess.Popen([*command, str(tree), numbers], stdout=subprocess.PIPE, text=True)
-            for tree in trees
-        ]
-        outs = [child.communicate()[0] for child in children]
-        if any(child.returncode for child in children):
-            raise SystemExit("a tail runner failed")
+        # Each child writes to a file of its own, not a pipe: a pipe read after another
+        # child's would fill (2,000 lines) and stop its writer in the middle of the run.
+        with ExitStack() as files:
+            sinks = [files.enter_context(tempfile.TemporaryFile("w+")) for _ in trees]
+            children = [
+                subprocess.Popen([*command, str(tree), numbers], stdout=sink)
+                for tree, sink in zip(trees, sinks, strict=True)
+            ]
+            if any(child.wait() for child in children):
+                raise SystemExit("a tail runner failed")
+            outs = []
+            for sink in sinks:
+                sink.seek(0)
+                outs.append(sink.read())
     return [[json.loads(line) for line in out.splitlines()] for out in outs]
 
 
