@@ -174,6 +174,25 @@ def test_two_accounts_from_one_address_are_counted_apart(limits: Any) -> None:
     assert answer.status_code not in (401, 429), answer.content
 
 
+def test_games_started_from_the_site_count_the_sessions_account_whatever_the_header(
+    limits: Any,
+) -> None:
+    """``/play/new/`` starts a game for the session's account: a valid token of another
+    account sent each time, from a new address each time, does not move the starts off
+    that account's count (only the API reads the header)."""
+    from tests.platform.helpers import bearer, make_player
+
+    limits.RATE_LIMIT_STARTS = (2, 10, 60)
+    user, _ = make_player("starter")
+    answers = []
+    for n in range(3):
+        client = Client(REMOTE_ADDR=f"10.0.4.{n}", **bearer(make_player(f"other-{n}")[1]))
+        client.force_login(user)
+        answers.append(client.post("/play/new/", {"number": str(n + 1), "variant": "PY"}))
+    assert [a.status_code for a in answers[:2]] == [302, 302]
+    assert_rate_limited(answers[2])
+
+
 def test_logins_are_limited_per_name_and_per_address(limits: Any) -> None:
     client = Client()
     for _ in range(2):
