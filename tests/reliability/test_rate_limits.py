@@ -93,14 +93,23 @@ def test_actions_of_one_account_are_limited_across_addresses(limits: Any) -> Non
     assert codes == [404, 404, 404, 429]
 
 
+#: The submission endpoint the account tests post a (refused) one-draw log to.
+SUBMIT_PATH = "/api/deals/TP1-E-AAAAAAB/results"
+
+
+def submissions(client: Client, raw: str, times: int) -> list[Any]:
+    """``times`` submissions of a one-draw log with Bearer token ``raw``, the answers."""
+    from tests.platform.helpers import bearer
+
+    return [client.post(SUBMIT_PATH, {"log": "D"}, content_type="application/json",
+                        **bearer(raw)) for _ in range(times)]  # fmt: skip
+
+
 def test_submissions_are_limited(limits: Any) -> None:
-    from tests.platform.helpers import bearer, make_player
+    from tests.platform.helpers import make_player
 
     _, raw = make_player("submitter")
-    client = Client()
-    path = "/api/deals/TP1-E-AAAAAAB/results"
-    answers = [client.post(path, {"log": "D"}, content_type="application/json", **bearer(raw))
-               for _ in range(3)]
+    answers = submissions(Client(), raw, 3)
     assert all(a.status_code != 429 for a in answers[:2])
     assert_rate_limited(answers[2])
 
@@ -110,12 +119,11 @@ def test_a_counted_bearer_request_looks_its_token_up_once(limits: Any) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tests.platform.helpers import bearer, make_player
+    from tests.platform.helpers import make_player
 
     _, raw = make_player("submitter")
     with CaptureQueriesContext(connection) as queries:
-        answer = Client().post("/api/deals/TP1-E-AAAAAAB/results", {"log": "D"},
-                               content_type="application/json", **bearer(raw))  # fmt: skip
+        (answer,) = submissions(Client(), raw, 1)
     assert answer.status_code != 429
     lookups = [q["sql"] for q in queries if 'FROM "accounts_apitoken"' in q["sql"]]
     assert len(lookups) == 1, lookups
@@ -123,54 +131,42 @@ def test_a_counted_bearer_request_looks_its_token_up_once(limits: Any) -> None:
 
 def test_a_revoked_token_is_counted_by_address_and_refused(limits: Any) -> None:
     from accounts.models import ApiToken
-    from tests.platform.helpers import bearer, make_player
+    from tests.platform.helpers import make_player
 
     _, raw = make_player("revoked")
     ApiToken.objects.all().delete()
-    client = Client()
-    path = "/api/deals/TP1-E-AAAAAAB/results"
-    answers = [client.post(path, {"log": "D"}, content_type="application/json", **bearer(raw))
-               for _ in range(5)]  # fmt: skip
+    answers = submissions(Client(), raw, 5)
     assert [a.status_code for a in answers[:4]] == [401] * 4
     assert_rate_limited(answers[4])
 
 
 def test_an_inactive_users_token_is_counted_by_address_and_refused(limits: Any) -> None:
-    from tests.platform.helpers import bearer, make_player
+    from tests.platform.helpers import make_player
 
     user, raw = make_player("suspended")
     user.is_active = False
     user.save()
-    path = "/api/deals/TP1-E-AAAAAAB/results"
     # Not counted per account (2 a minute): from five addresses, five refusals but no 429.
-    codes = [
-        Client(REMOTE_ADDR=f"10.0.1.{n}")
-        .post(path, {"log": "D"}, content_type="application/json", **bearer(raw))
-        .status_code
-        for n in range(5)
-    ]
+    codes = [submissions(Client(REMOTE_ADDR=f"10.0.1.{n}"), raw, 1)[0].status_code
+             for n in range(5)]  # fmt: skip
     assert codes == [401] * 5
     # Counted per address (4 a minute).
-    client = Client()
-    answers = [client.post(path, {"log": "D"}, content_type="application/json", **bearer(raw))
-               for _ in range(5)]  # fmt: skip
+    answers = submissions(Client(), raw, 5)
     assert [a.status_code for a in answers[:4]] == [401] * 4
     assert_rate_limited(answers[4])
 
 
 def test_two_accounts_from_one_address_are_counted_apart(limits: Any) -> None:
-    from tests.platform.helpers import bearer, make_player
+    from tests.platform.helpers import make_player
 
     _, first = make_player("first")
     _, second = make_player("second")
     client = Client()
-    path = "/api/deals/TP1-E-AAAAAAB/results"
-    answers = [client.post(path, {"log": "D"}, content_type="application/json", **bearer(first))
-               for _ in range(3)]  # fmt: skip
+    answers = submissions(client, first, 3)
     assert all(a.status_code != 429 for a in answers[:2])
     assert_rate_limited(answers[2])  # the first account's 2 a minute
     # The address has seen 3 of its 4: the second account still has its own 2.
-    answer = client.post(path, {"log": "D"}, content_type="application/json", **bearer(second))
+    (answer,) = submissions(client, second, 1)
     assert answer.status_code not in (401, 429), answer.content
 
 
