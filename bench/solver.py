@@ -127,28 +127,21 @@ def run_tails(trees: list[Path], deals: list[int], at_once: bool) -> list[list[l
     the machine's load lands on both sides alike."""
     command = [sys.executable, "-c", TAIL_RUNNER]
     numbers = ",".join(map(str, deals))
-    if not at_once:
-        outs = [
-            subprocess.run(
-                [*command, str(tree), numbers], check=True, capture_output=True, text=True
-            ).stdout
-            for tree in trees
-        ]
-    else:
-        # Each child writes to a file of its own, not a pipe: a pipe read after another
-        # child's would fill (2,000 lines) and stop its writer in the middle of the run.
-        with ExitStack() as files:
-            sinks = [files.enter_context(tempfile.TemporaryFile("w+")) for _ in trees]
-            children = [
-                subprocess.Popen([*command, str(tree), numbers], stdout=sink)
-                for tree, sink in zip(trees, sinks, strict=True)
-            ]
-            if any(child.wait() for child in children):
-                raise SystemExit("a tail runner failed")
-            outs = []
-            for sink in sinks:
-                sink.seek(0)
-                outs.append(sink.read())
+    # Each child writes to a file of its own, not a pipe: a pipe read after another
+    # child's would fill (2,000 lines) and stop its writer in the middle of the run.
+    with ExitStack() as files:
+        sinks = [files.enter_context(tempfile.TemporaryFile("w+")) for _ in trees]
+        children = []
+        for tree, sink in zip(trees, sinks, strict=True):
+            children.append(subprocess.Popen([*command, str(tree), numbers], stdout=sink))
+            if not at_once:
+                children[-1].wait()
+        if any(child.wait() for child in children):
+            raise SystemExit("a tail runner failed")
+        outs = []
+        for sink in sinks:
+            sink.seek(0)
+            outs.append(sink.read())
     return [[json.loads(line) for line in out.splitlines()] for out in outs]
 
 
