@@ -23,6 +23,15 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+if settings.BENCH_VIEWS:
+    # The benchmarks' hooks in every server process as it starts (config/bench_views.py),
+    # not only with the URLconf, which Django loads on a process's first HTTP request: of
+    # ``--workers N``, a process may serve WebSockets only, and its fan-out went unreported
+    # (bench/fanout.py's server-side line, docs/performance.md 0e).
+    from config.bench_views import stamp_live_pushes
+
+    stamp_live_pushes()
+
 from config.body_limit import BodyLimitMiddleware  # noqa: E402
 from config.origins import SameOriginValidator  # noqa: E402
 from config.proxies import TrustedProxyMiddleware  # noqa: E402

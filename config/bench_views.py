@@ -14,6 +14,12 @@ With ``--workers N`` a request reaches one process only, and not necessarily eac
 turn (bench/fanout.py once sampled one of two processes and reported half the sockets
 unwritten); so with ``BENCH_FANOUT_DIR`` set each process also writes its figures to
 ``<dir>/<pid>.json`` after each push it delivered, and the bench reads every file.
+
+The hooks go in as each server process starts (config/asgi.py), not with the URLconf:
+Django loads that on a process's first HTTP request, and of two workers the one that
+answered no request (the bench's submissions all went to the other) served its watchers
+unhooked and never reported: 489 of 1,000 sockets an event, "1 of 2 reporting", while
+the client had every event at every socket (docs/performance.md, 0e).
 """
 
 from __future__ import annotations
@@ -62,7 +68,9 @@ urlpatterns = [path("bench/json", bare_json), path("bench/fanout", fanout_stats)
 
 
 def stamp_live_pushes() -> None:
-    """Wrap ``core.pushes.send_now`` (run by ``on_commit``) to stamp each payload."""
+    """Wrap ``core.pushes.send_now`` (run by ``on_commit``) to stamp each payload, and
+    time the watch sockets' writes; once per process (config/asgi.py and config/urls.py
+    both call it)."""
     from core import pushes
 
     original = pushes.send_now

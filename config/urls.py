@@ -16,7 +16,7 @@ if settings.BENCH_VIEWS:  # bench/submissions.py's baseline (config/bench_views.
     from config.bench_views import urlpatterns as bench_urlpatterns
 
     urlpatterns = [*bench_urlpatterns, *urlpatterns]
-    stamp_live_pushes()
+    stamp_live_pushes()  # done already by config/asgi.py under uvicorn; does nothing twice
 
 handler400 = "config.views.handler400"
 handler404 = "config.views.handler404"
