@@ -11,6 +11,8 @@ every card before it drawn again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.engine.solver.pyramid.relaxation import Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
     F_SHIFT,
@@ -24,10 +26,11 @@ from games.engine.solver.pyramid.state import (
 )
 
 DEAD = -1  # no continuation reaches the goal
+Part = tuple[int, int] | None  # a relaxed key's distance and draws tag; None: hopeless
 LEFT_FIELD = SIDE_FULL << L_SHIFT
 Needs = tuple[tuple[int, int], ...]  # (rank, stock-side cards of it needed)
 Digs = tuple[tuple[int, int], ...]  # (a rank's stock-side cards, how many can be dug out)
-_MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
+MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
 _NO_DRAWS = -1  # the tag of a node that needs no stock-side card
 _SIDE_FIELDS = (1 << (F_SHIFT - G_SHIFT)) - 1  # a key's removed side cards, pointer, left Kings
 
@@ -44,6 +47,7 @@ class Bound:
     same value."""
 
     __slots__ = (
+        "_by_node",
         "_by_tag",
         "_draws",
         "_limits",
@@ -62,49 +66,61 @@ class Bound:
         self._relaxed_mask = ~(tables.kings << G_SHIFT | K_FIELD | LEFT_FIELD)
         self._limits: dict[int, tuple[int, Digs]] = {}  # pmask -> blockers, dig limits
         self._parts: dict[int, tuple[int, int] | None] = {}  # relaxed key -> (dist, tag)
+        self._by_node: dict[int, tuple[int, int] | None] = {}  # relaxed node -> the same
         self._tags: dict[tuple[Needs, int, Digs], int] = {}  # what draw_bound reads -> tag
         self._by_tag: list[tuple[Needs, int, Digs]] = []
         self._draws: dict[int, int] = {}  # tag << 53 | stock side -> draw_bound
 
     def _part(self, key: int) -> tuple[int, int] | None:
         """The relaxation's distance at this key and the tag of what its draws read
-        (None: the goal is out of reach), worked out once per relaxed node."""
-        entry = self._table.get(relaxed_node(self._tables, key))
-        part: tuple[int, int] | None = None
-        if entry is not None:
-            dist, needs = entry
-            tag = _NO_DRAWS
-            if needs:
-                pmask = key & LOW
-                limits = self._limits.get(pmask)
-                if limits is None:
-                    tables = self._tables
-                    limits = self._limits[pmask] = (
-                        tables.blockers(pmask),
-                        tables.dig_limits(pmask),
-                    )
-                reads = (needs, *limits)
-                found = self._tags.get(reads)
-                if found is None:
-                    found = self._tags[reads] = len(self._by_tag)
-                    self._by_tag.append(reads)
-                tag = found
-            part = (dist, tag)
+        (None: the goal is out of reach), worked out once per relaxed node: many keys
+        (their stock sides differ) share one, and the tag's look-up hashes tuples."""
+        node = relaxed_node(self._tables, key)
+        part = self._by_node.get(node, MISSING)
+        if part is MISSING:
+            part = self._by_node[node] = self._node_part(node)
         self._parts[key & self._relaxed_mask] = part
         return part
+
+    def _node_part(self, node: int) -> tuple[int, int] | None:
+        """``_part`` for one relaxed node (its pyramid is the node's low bits)."""
+        entry = self._table.get(node)
+        if entry is None:
+            return None
+        dist, needs = entry
+        if not needs:
+            return dist, _NO_DRAWS
+        pmask = node & LOW
+        limits = self._limits.get(pmask)
+        if limits is None:
+            tables = self._tables
+            limits = self._limits[pmask] = (tables.blockers(pmask), tables.dig_limits(pmask))
+        reads = (needs, *limits)
+        tag = self._tags.get(reads)
+        if tag is None:
+            tag = self._tags[reads] = len(self._by_tag)
+            self._by_tag.append(reads)
+        return dist, tag
+
+    def cheap_parts(self) -> tuple[dict[int, tuple[int, int] | None], int, Callable[[int], Part]]:
+        """What ``cheap`` reads, for the search's inner loop to read it inline (it asks
+        for a cheap bound for every new key, half a million on the slow deals): the
+        parts cached by relaxed key, the mask that makes a key's relaxed key, and the
+        function that fills a missing part. ``MISSING`` is the look-up's default."""
+        return self._parts, self._relaxed_mask, self._part
 
     def cheap(self, key: int) -> int:
         """A weaker bound, the removal moves alone: what a key waits in the queue with
         until its turn comes, when the full bound is worked out (most never get there)."""
-        part = self._parts.get(key & self._relaxed_mask, _MISSING)
-        if part is _MISSING:
+        part = self._parts.get(key & self._relaxed_mask, MISSING)
+        if part is MISSING:
             part = self._part(key)
         return DEAD if part is None else part[0]
 
     def __call__(self, key: int) -> int:
         """The full bound (the search asks once per key; the draws are cached, see above)."""
-        part = self._parts.get(key & self._relaxed_mask, _MISSING)
-        if part is _MISSING:
+        part = self._parts.get(key & self._relaxed_mask, MISSING)
+        if part is MISSING:
             part = self._part(key)
         if part is None:
             return DEAD

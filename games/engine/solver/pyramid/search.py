@@ -42,7 +42,7 @@ from games.engine.layouts import TABLEAU_SIZE
 from games.engine.pyramid import PyramidGame
 from games.engine.rules import PyramidRules
 from games.engine.solver.outcome import Budget, Outcome
-from games.engine.solver.pyramid.bound import DEAD, Bound
+from games.engine.solver.pyramid.bound import DEAD, MISSING, Bound
 from games.engine.solver.pyramid.relaxation import OutOfBudget, Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
     F_LOW,
@@ -90,6 +90,14 @@ def solve_pyramid(
 
 PLACE = F_LOW & ~K_FIELD  # a key's cards and left Kings: what the pointer and fresh cards act on
 ROUGH = 128  # in a ``seen`` value: queued with the cheap bound only (see ``_Search.run``)
+NO_LIMIT = 1 << 16  # ``expand_within``: every move, whatever it costs
+# DEFERRED: a stock move costing c from a key at g, whose relaxed distance is d, leads to
+# a child at f >= g + c + d - 1 (the move removes one card, and the relaxation's distance
+# drops by at most 1 a removal; a King drawn to removes none). So the A* makes only the
+# stock moves due at the key's own f, and queues the key again (as ~key) at the f the
+# first one put off is due, when it makes those then due; on the slow deals about half
+# the children are never due at all. Improving a key later is safe: its f is at least
+# the due f, so it is improved before that key is popped again.
 
 
 class _Search:
@@ -138,14 +146,14 @@ class _Search:
         if (key & LOW).bit_count() >= self.goal_count:
             live[key] = True
             return True
-        place = key & F_LOW & ~K_FIELD
+        place = key & PLACE
         dead_here = self.dead.get(place)
         if dead_here is not None and self.dead_by_dominance(dead_here, key):
             live[key] = False
             return False
         self.nodes += 1  # the budget counts this walk's expansions too
         bound = self.bound
-        children = self.expand(key)
+        children = self.expand_within(key, NO_LIMIT)[0]
         if children and not children[-1][1]:
             # The one edge of no cost leaves a King on the top for good, beside the one
             # that removes it: every line from the King left is a line from the King
@@ -219,8 +227,10 @@ class _Search:
         ``g + (value & 255)`` never equals ``f`` for it and one test sorts the keys
         popped: expand, settle, or skip as improved since it was queued."""
         self.goal_count = goal_count
-        seen, parent, expand = self.seen, self.parent, self.expand
-        cheap, drawn_to, settle = self.bound.cheap, self.drawn_to, self.settle
+        seen, parent, expand = self.seen, self.parent, self.expand_within
+        put_off: dict[int, int] = {}  # a key -> the cost of its first stock move put off
+        drawn_to, settle, cheap = self.drawn_to, self.settle, self.bound.cheap
+        parts, relaxed_mask, fill_part = self.bound.cheap_parts()  # the cheap bound, inline
         places = self.places
         seen[root], parent[root] = self.bound(root), -1
         buckets: dict[int, list[int]] = {seen[root]: [root]}
@@ -232,24 +242,46 @@ class _Search:
             push = stack.append
             while stack:
                 key = stack.pop()
-                value = seen[key]
-                g = value >> 8
-                if g + (value & 255) != f and (
-                    value < 0 or not value & ROUGH or not settle(key, g, f, buckets)
-                ):
-                    continue  # hopeless, improved since it was queued, or further on
-                count = (key & LOW).bit_count()
-                if count >= best_count and (count > best_count or g < best_g):
-                    best_count, best_key, best_g = count, key, g
-                    if count == goal_count:
-                        break
-                self.nodes += 1
-                if self.nodes >= next_check:
-                    next_check += self.budget.every
-                    exhausted = self.budget.exceeded(self.nodes)
-                    if exhausted:
-                        return best_count, best_key, best_g, exhausted
-                for child, cost in expand(key):
+                if key < 0:  # a key's stock moves put off until now (see DEFERRED)
+                    key = ~key
+                    first = put_off.pop(key, 0)
+                    if not first:
+                        continue  # made already (by a marker of the same key)
+                    g = seen[key] >> 8
+                    children: list[tuple[int, int]] = []
+                    floor = g + cheap(key) - 1
+                    later_cost = self.stock_moves_of(children, key, first, f - floor)
+                else:
+                    value = seen[key]
+                    g = value >> 8
+                    if g + (value & 255) != f and (
+                        value < 0 or not value & ROUGH or not settle(key, g, f, buckets)
+                    ):
+                        continue  # hopeless, improved since it was queued, or further on
+                    count = (key & LOW).bit_count()
+                    if count >= best_count and (count > best_count or g < best_g):
+                        best_count, best_key, best_g = count, key, g
+                        if count == goal_count:
+                            break
+                    self.nodes += 1
+                    if self.nodes >= next_check:
+                        next_check += self.budget.every
+                        exhausted = self.budget.exceeded(self.nodes)
+                        if exhausted:
+                            return best_count, best_key, best_g, exhausted
+                    floor = g + cheap(key) - 1
+                    children, later_cost = expand(key, f - floor)
+                if later_cost:
+                    # The stock moves costing more than f - floor: each child's f is at
+                    # least floor + its cost, so none is due before the first of them.
+                    put_off[key] = later_cost
+                    due = floor + later_cost
+                    waiting = buckets.get(due)
+                    if waiting is None:
+                        buckets[due] = [~key]
+                    else:
+                        waiting.append(~key)
+                for child, cost in children:
                     child_g = g + cost
                     old = seen.get(child)
                     if old is not None:
@@ -259,23 +291,32 @@ class _Search:
                         seen[child] = child_g << 8 | h
                         h &= ~ROUGH
                     else:
-                        noted = places.get(child & PLACE)
+                        place = child & PLACE
+                        noted = places.get(place)
                         if noted is None:
-                            places[child & PLACE] = [
+                            places[place] = [
                                 child >> F_SHIFT << 13 | child_g << 5 | child >> K_SHIFT & 31
                             ]
                         elif drawn_to(noted, child, child_g):
                             continue
-                        h = cheap(child)
-                        if h == DEAD:
+                        part = parts.get(child & relaxed_mask, MISSING)
+                        if part is MISSING:
+                            part = fill_part(child)
+                        if part is None:
                             seen[child] = DEAD
                             continue
+                        h = part[0]
                         seen[child] = child_g << 8 | ROUGH | h
                     parent[child] = key
-                    if child_g + h <= f:  # equal: the bounds are consistent
+                    child_f = child_g + h
+                    if child_f <= f:  # equal: the bounds are consistent
                         push(child)
                     else:
-                        buckets.setdefault(child_g + h, []).append(child)
+                        waiting = buckets.get(child_f)
+                        if waiting is None:
+                            buckets[child_f] = [child]
+                        else:
+                            waiting.append(child)
         return best_count, best_key, best_g, "search"
 
     def settle(self, key: int, g: int, f: int, buckets: dict[int, list[int]]) -> bool:
@@ -298,12 +339,17 @@ class _Search:
 
     def expand(self, key: int) -> list[tuple[int, int]]:
         """The children of a key with what each edge costs in moves."""
+        return self.expand_within(key, NO_LIMIT)[0]
+
+    def expand_within(self, key: int, high: int) -> tuple[list[tuple[int, int]], int]:
+        """The children of a key with what each edge costs in moves, but for the stock
+        moves costing more than ``high`` (see DEFERRED): the first such cost, 0 if none."""
         tables = self.tables
         pmask = key & LOW
         forced, pairs, _, free, _ = tables.cache.get(pmask) or tables.info(pmask)
         fresh = key >> F_SHIFT
         if forced:
-            return [(tables.with_fresh(key | forced, fresh, free), 1)]
+            return [(tables.with_fresh(key | forced, fresh, free), 1)], 0
         gone = key >> G_SHIFT & SIDE_FULL
         k = key >> K_SHIFT & 31
         left = key >> L_SHIFT & SIDE_FULL
@@ -312,10 +358,18 @@ class _Search:
             bit = 1 << (k - 1)
             below = SIDE_FULL & ~gone & (bit - 1)
             removed = key & ~PGK | pmask | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
-            return [(removed, 1), (key | bit << L_SHIFT, 0)]
+            return [(removed, 1), (key | bit << L_SHIFT, 0)], 0
         out = [(tables.with_fresh(key | pair, fresh, free), 1) for pair in pairs if pair & fresh]
-        self.stock_moves(out, pmask, free, gone, k, left)
-        return out
+        return out, self.stock_moves(out, pmask, free, gone, k, left, 0, high)
+
+    def stock_moves_of(self, out: list[tuple[int, int]], key: int, low: int, high: int) -> int:
+        """``stock_moves`` of a key expanded before, costing ``low`` to ``high``: those it
+        put off (see DEFERRED)."""
+        pmask = key & LOW
+        free = (self.tables.cache.get(pmask) or self.tables.info(pmask))[3]
+        gone = key >> G_SHIFT & SIDE_FULL
+        left = key >> L_SHIFT & SIDE_FULL
+        return self.stock_moves(out, pmask, free, gone, key >> K_SHIFT & 31, left, low, high)
 
     def stock_moves(
         self,
@@ -325,14 +379,18 @@ class _Search:
         gone: int,
         k: int,
         left: int,
-    ) -> None:
+        low: int,
+        high: int,
+    ) -> int:
         """Add to ``out`` the pairs with the top now and with each card further round the
         stock (the draws, and a recycle, on the way), and the draws up to the next stock
-        King; a King left for good is never drawn again, so nothing is reached past it.
+        King, those costing ``low`` to ``high`` moves; return the cost of the first one
+        above ``high`` (0: none). A King left for good is never drawn again, so nothing is
+        reached past it.
 
-        The cards come in the order they reach the top: the top itself (no draw), the
-        stock, then after a recycle the discard below the top; going round to the top
-        again would change nothing."""
+        The cards come in the order they reach the top, so the costs never go down: the
+        top itself (no draw), the stock, then after a recycle the discard below the top;
+        going round to the top again would change nothing."""
         tables = self.tables
         remaining = SIDE_FULL & ~gone
         append = out.append
@@ -341,7 +399,7 @@ class _Search:
         partners, templates = tables.side_cache.get(pmask) or tables.side_children(pmask, free)
         useful = remaining & (partners | stoppers)
         if not useful:
-            return
+            return 0
         base = pmask | left << L_SHIFT
         stock = remaining >> k << k
         # (the cards, those drawn on the way to one of them, the draws before those): the
@@ -354,19 +412,31 @@ class _Search:
             passes.append((useful & (top - 1), remaining, stock.bit_count() + 1))
         for cards, counted, before in passes:
             while cards:
-                low = cards & -cards
-                cards ^= low
-                draws = before + (counted & ((low << 1) - 1)).bit_count()
-                if stoppers & low:
-                    if not left & low:  # a King reaches the top: decided there
-                        append((base | gone << G_SHIFT | low.bit_length() << K_SHIFT, draws))
-                    return
-                after = (
-                    base | (gone | low) << G_SHIFT | (remaining & (low - 1)).bit_length() << K_SHIFT
-                )
+                low_card = cards & -cards
+                cards ^= low_card
+                draws = before + (counted & ((low_card << 1) - 1)).bit_count()
+                if stoppers & low_card:
+                    if left & low_card:
+                        return 0
+                    # A King reaches the top: decided there.
+                    if draws > high:
+                        return draws
+                    if draws >= low:
+                        append((base | gone << G_SHIFT | low_card.bit_length() << K_SHIFT, draws))
+                    return 0
                 cost = draws + 1
-                for extra in templates[low.bit_length() - 1]:
+                if cost > high:
+                    return cost
+                if cost < low:
+                    continue
+                after = (
+                    base
+                    | (gone | low_card) << G_SHIFT
+                    | (remaining & (low_card - 1)).bit_length() << K_SHIFT
+                )
+                for extra in templates[low_card.bit_length() - 1]:
                     append((after | extra, cost))
+        return 0
 
 
 def draws_between(remaining: int, kings: int, start: int, end: int) -> int:
