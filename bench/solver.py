@@ -12,7 +12,8 @@ Times are wall-clock in this one process (``solve()`` includes its replay check)
 ``--pyramid-tail N`` measures the Pyramid solver's tail instead: Pyramid deals 1..N,
 median, p95 and max per deal (wall and CPU), run side by side with the engine of git
 revision ``--against`` (extracted with ``git archive``, run in its own process, same
-deals), with the ratio of each figure and a check that every answer is the same.
+deals), with the ratio of each figure, the slowest deals of each tree (CPU) and a check
+that every answer is the same.
 ``--pyramid-slowest K`` does the same on the K deals of 1..2000 whose search took the
 most nodes by games/data/solver_facts.tsv.gz (the tail, without solving all 2000).
 ``--at-once`` runs the two trees at the same time, one process each (on a machine with
@@ -49,6 +50,9 @@ from games.engine.solver.tripeaks import solve_tripeaks
 from games.engine.variants import named_rule_sets
 from games.facts_data import read_facts_file
 from games.solvability import percentile
+
+#: How many of the tail's slowest deals (CPU) each tree's line names.
+SLOWEST_NAMED = 6
 
 #: Pyramid deals small enough for the plain search (it needs every state closer than par).
 PYRAMID_BASELINE = (11, 29, 18, 6, 4, 1, 3)
@@ -189,6 +193,9 @@ def pyramid_tail(deals: list[int], against: str, at_once: bool = False) -> int:
             f"{percentile(old_v, 0.95) / percentile(new_v, 0.95):8.2f}x "
             f"{max(old_v) / max(new_v):8.2f}x"
         )
+    for name, rows in ((against[:10], before), ("now", now)):
+        slowest = sorted(rows, key=lambda row: -row[6])[:SLOWEST_NAMED]
+        print(f"slowest, {name}: " + ", ".join(f"{row[0]} {row[6]:.0f} ms" for row in slowest))
     print("same answers on every deal" if not different else f"DIFFERENT ANSWERS: {different}")
     print("load after: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     return 1 if different else 0
