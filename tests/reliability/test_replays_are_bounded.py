@@ -119,3 +119,15 @@ def test_anonymous_replay_requests_are_rate_limited_and_members_are_not(settings
     member = Client()
     member.force_login(user)
     assert [member.get(url).status_code for _ in range(4)] == [200] * 4
+
+
+def test_a_bearer_header_does_not_make_a_replay_request_a_members(settings: Any) -> None:
+    """Replays are limited for anonymous visitors only, and the site's pages read no
+    Authorization header: a scraper sending members' valid tokens (a new account's each
+    time) is still an anonymous visitor, counted by address, and refused past the limit."""
+    settings.RATE_LIMITS_ENABLED = True
+    settings.RATE_LIMIT_REPLAYS = (100, 3, 60)
+    url = replay_url(submit(WINNING_CODE, " ".join(WIN)))
+    tokens = [make_player(f"lender{i}")[1] for i in range(4)]
+    statuses = [Client().get(url, **bearer(raw)).status_code for raw in tokens]
+    assert statuses == [200, 200, 200, 429]
