@@ -5,7 +5,9 @@ watchers every event but never reported, since its hooks came with the URLconf, 
 Django loads on a first HTTP request (docs/performance.md, 0e).
 
 Each case is a fresh interpreter that imports ``config.asgi`` as a uvicorn worker does,
-then has ``leaderboards.watchers.deliver`` write one stamped record push to two sockets.
+sends a record push the way a commit does (``core.pushes.send_now``: stamped with
+BENCH_VIEWS=1, untouched without), then has ``leaderboards.watchers.deliver`` write a
+stamped record push to two sockets (reported with BENCH_VIEWS=1, not without).
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WORKER = """
 import asyncio, json, os
-import config.asgi  # what each uvicorn worker imports; no request is served here
 from core import pushes
+sent = []  # what a commit's push hands on, as the layer would get it
+pushes.send_now = lambda groups, message: sent.append(message)
+import config.asgi  # what each uvicorn worker imports; no request is served here
 from leaderboards import watchers
+pushes.send_now(["deal.x"], pushes.arena_message({"type": "record"}))
+frames_sent = [json.loads(message["text"]) for message in sent]
 
 class Socket:
     frames = []
@@ -33,7 +39,8 @@ push = pushes.arena_message({"type": "record", "bench_committed_at": 1234.5})
 asyncio.run(watchers.deliver([(Socket(), None), (Socket(), None)], push))
 folder = os.environ["BENCH_FANOUT_DIR"]
 reports = [json.loads((open(os.path.join(folder, name)).read())) for name in os.listdir(folder)]
-print(json.dumps({"pid": os.getpid(), "frames": len(Socket.frames), "reports": reports}))
+print(json.dumps({"pid": os.getpid(), "frames": len(Socket.frames), "reports": reports,
+                  "sent": frames_sent}))
 """
 
 
@@ -57,9 +64,14 @@ def test_a_process_that_served_no_request_reports_the_sockets_it_wrote(tmp_path:
     assert reports[0]["pid"] == result["pid"]
     [[stamp, written, *_]] = reports[0]["pushes"]
     assert (stamp, written) == (1234.5, 2)
+    sent = result["sent"]
+    assert isinstance(sent, list) and len(sent) == 1
+    assert isinstance(sent[0]["bench_committed_at"], float)
 
 
 def test_without_bench_views_nothing_is_timed_or_written(tmp_path: Path) -> None:
     result = run_worker(tmp_path, "0")
     assert result["frames"] == 2
     assert result["reports"] == []
+    # A default server's frames carry nothing of the benchmarks.
+    assert result["sent"] == [{"type": "record"}]
