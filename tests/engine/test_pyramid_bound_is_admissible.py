@@ -37,10 +37,6 @@ class NoBound:
     def __call__(self, key: int) -> int:
         return 0
 
-    def cheap_parts(self):
-        """Nothing cached: every key's part is worked out, a distance of 0 and no draws."""
-        return {}, 0, lambda key: (0, -1)
-
 
 def fewest_moves_left(deck, tables, key: int, goal_count: int) -> int | None:
     """The fewest moves from ``key`` to ``goal_count`` cards removed in the search's graph

@@ -11,8 +11,6 @@ every card before it drawn again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from games.engine.solver.pyramid.relaxation import Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
     F_SHIFT,
@@ -26,11 +24,10 @@ from games.engine.solver.pyramid.state import (
 )
 
 DEAD = -1  # no continuation reaches the goal
-Part = tuple[int, int] | None  # a relaxed key's distance and draws tag; None: hopeless
 LEFT_FIELD = SIDE_FULL << L_SHIFT
 Needs = tuple[tuple[int, int], ...]  # (rank, stock-side cards of it needed)
 Digs = tuple[tuple[int, int], ...]  # (a rank's stock-side cards, how many can be dug out)
-MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
+_MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
 _NO_DRAWS = -1  # the tag of a node that needs no stock-side card
 _SIDE_FIELDS = (1 << (F_SHIFT - G_SHIFT)) - 1  # a key's removed side cards, pointer, left Kings
 
@@ -76,8 +73,8 @@ class Bound:
         (None: the goal is out of reach), worked out once per relaxed node: many keys
         (their stock sides differ) share one, and the tag's look-up hashes tuples."""
         node = relaxed_node(self._tables, key)
-        part = self._by_node.get(node, MISSING)
-        if part is MISSING:
+        part = self._by_node.get(node, _MISSING)
+        if part is _MISSING:
             part = self._by_node[node] = self._node_part(node)
         self._parts[key & self._relaxed_mask] = part
         return part
@@ -102,25 +99,18 @@ class Bound:
             self._by_tag.append(reads)
         return dist, tag
 
-    def cheap_parts(self) -> tuple[dict[int, tuple[int, int] | None], int, Callable[[int], Part]]:
-        """What ``cheap`` reads, for the search's inner loop to read it inline (it asks
-        for a cheap bound for every new key, half a million on the slow deals): the
-        parts cached by relaxed key, the mask that makes a key's relaxed key, and the
-        function that fills a missing part. ``MISSING`` is the look-up's default."""
-        return self._parts, self._relaxed_mask, self._part
-
     def cheap(self, key: int) -> int:
         """A weaker bound, the removal moves alone: what a key waits in the queue with
         until its turn comes, when the full bound is worked out (most never get there)."""
-        part = self._parts.get(key & self._relaxed_mask, MISSING)
-        if part is MISSING:
+        part = self._parts.get(key & self._relaxed_mask, _MISSING)
+        if part is _MISSING:
             part = self._part(key)
         return DEAD if part is None else part[0]
 
     def __call__(self, key: int) -> int:
         """The full bound (the search asks once per key; the draws are cached, see above)."""
-        part = self._parts.get(key & self._relaxed_mask, MISSING)
-        if part is MISSING:
+        part = self._parts.get(key & self._relaxed_mask, _MISSING)
+        if part is _MISSING:
             part = self._part(key)
         if part is None:
             return DEAD

@@ -42,7 +42,7 @@ from games.engine.layouts import TABLEAU_SIZE
 from games.engine.pyramid import PyramidGame
 from games.engine.rules import PyramidRules
 from games.engine.solver.outcome import Budget, Outcome
-from games.engine.solver.pyramid.bound import DEAD, MISSING, Bound
+from games.engine.solver.pyramid.bound import DEAD, Bound
 from games.engine.solver.pyramid.relaxation import OutOfBudget, Relaxation, relaxed_node
 from games.engine.solver.pyramid.state import (
     F_LOW,
@@ -153,7 +153,7 @@ class _Search:
             return False
         self.nodes += 1  # the budget counts this walk's expansions too
         bound = self.bound
-        children = self.expand_within(key, NO_LIMIT)[0]
+        children = self.expand(key)
         if children and not children[-1][1]:
             # The one edge of no cost leaves a King on the top for good, beside the one
             # that removes it: every line from the King left is a line from the King
@@ -230,7 +230,6 @@ class _Search:
         seen, parent, expand = self.seen, self.parent, self.expand_within
         put_off: dict[int, int] = {}  # a key -> the cost of its first stock move put off
         drawn_to, settle, cheap = self.drawn_to, self.settle, self.bound.cheap
-        parts, relaxed_mask, fill_part = self.bound.cheap_parts()  # the cheap bound, inline
         places = self.places
         seen[root], parent[root] = self.bound(root), -1
         buckets: dict[int, list[int]] = {seen[root]: [root]}
@@ -275,12 +274,7 @@ class _Search:
                     # The stock moves costing more than f - floor: each child's f is at
                     # least floor + its cost, so none is due before the first of them.
                     put_off[key] = later_cost
-                    due = floor + later_cost
-                    waiting = buckets.get(due)
-                    if waiting is None:
-                        buckets[due] = [~key]
-                    else:
-                        waiting.append(~key)
+                    buckets.setdefault(floor + later_cost, []).append(~key)
                 for child, cost in children:
                     child_g = g + cost
                     old = seen.get(child)
@@ -299,13 +293,10 @@ class _Search:
                             ]
                         elif drawn_to(noted, child, child_g):
                             continue
-                        part = parts.get(child & relaxed_mask, MISSING)
-                        if part is MISSING:
-                            part = fill_part(child)
-                        if part is None:
+                        h = cheap(child)
+                        if h == DEAD:
                             seen[child] = DEAD
                             continue
-                        h = part[0]
                         seen[child] = child_g << 8 | ROUGH | h
                     parent[child] = key
                     child_f = child_g + h
