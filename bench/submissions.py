@@ -30,7 +30,7 @@ import os
 import tempfile
 import time
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -113,40 +113,71 @@ async def drive(port: int, requests: Any, concurrency: int, seconds: float) -> R
 KINDS = ("bare JSON view", "submission")
 
 
+@dataclass
+class Cpu:
+    """CPU seconds over a run: the server process, PostgreSQL, the client (this one)."""
+
+    server: float
+    postgres: float
+    client: float
+
+
+def cpu_now(server: common.Server) -> Cpu:
+    assert server.process is not None
+    return Cpu(
+        common.cpu_seconds(server.process.pid),
+        common.postgres_cpu_seconds(),
+        common.own_cpu_seconds(),
+    )
+
+
 def measure(
     servers: dict[str, common.Server], sources: dict[str, Any], args: argparse.Namespace
-) -> dict[tuple[str, str], list[tuple[Run, float]]]:
+) -> dict[tuple[str, str], list[tuple[Run, Cpu]]]:
     """Two rounds, each kind on each server in turn (alternating, so that a change of the
-    machine's load falls on all of them): per (server, kind), its runs with the server
-    process's CPU seconds over each."""
-    done: dict[tuple[str, str], list[tuple[Run, float]]] = {}
+    machine's load falls on all of them): per (server, kind), its runs with the CPU
+    seconds each used of the server process, of PostgreSQL and of the client."""
+    done: dict[tuple[str, str], list[tuple[Run, Cpu]]] = {}
     for _ in range(2):
         for kind in KINDS:
             for label, server in servers.items():
-                assert server.process is not None
-                cpu = common.cpu_seconds(server.process.pid)
+                before = cpu_now(server)
                 run = asyncio.run(drive(server.port, sources[kind], args.concurrency, args.seconds))
-                cpu = common.cpu_seconds(server.process.pid) - cpu
-                done.setdefault((label, kind), []).append((run, cpu))
+                after = cpu_now(server)
+                used = Cpu(*(b - a for a, b in zip(astuple(before), astuple(after), strict=True)))
+                done.setdefault((label, kind), []).append((run, used))
     return done
 
 
-def report(label: str, runs: dict[str, list[tuple[Run, float]]]) -> dict[str, float]:
-    """Print one server's figures; its requests a second per kind."""
+def report(label: str, runs: dict[str, list[tuple[Run, Cpu]]]) -> dict[str, float]:
+    """Print one server's figures; its requests a second per kind.
+
+    Beside the server's CPU per request, PostgreSQL's and the client's: the three share
+    the machine's cores, so their sum per request bounds the rate the machine can serve
+    (its cores divided by that sum), whatever the concurrency."""
     figures = {}
+    cores = os.cpu_count() or 1
     for kind, done in runs.items():
         latencies = [latency for run, _ in done for latency in run.latencies]
         seconds = sum(run.seconds for run, _ in done)
-        cpu_ms = 1000 * sum(cpu for _, cpu in done) / max(len(latencies), 1)
+        count = max(len(latencies), 1)
+        server, postgres, client = (
+            1000 * sum(getattr(cpu, part) for _, cpu in done) / count
+            for part in ("server", "postgres", "client")
+        )
         statuses: dict[int, int] = {}
         for run, _ in done:
-            for status, count in run.statuses.items():
-                statuses[status] = statuses.get(status, 0) + count
+            for status, n in run.statuses.items():
+                statuses[status] = statuses.get(status, 0) + n
         stats = common.summary_ms(latencies)
         figures[kind] = len(latencies) / seconds
         print(f"{label:>8} {kind:>15}: {figures[kind]:8.1f} req/s  p50 {stats['p50']:6.1f} ms  "
-              f"p99 {stats['p99']:6.1f} ms  server CPU {cpu_ms:5.2f} ms/req  "
+              f"p99 {stats['p99']:6.1f} ms  server CPU {server:5.2f} ms/req  "
               f"(n={stats['n']}, statuses {statuses})")  # fmt: skip
+        total = server + postgres + client
+        print(f"{'':>8} {'':>15}  CPU ms/req: server {server:.2f} + PostgreSQL {postgres:.2f} "
+              f"+ client {client:.2f} = {total:.2f}; {cores} cores serve at most "
+              f"{1000 * cores / total:.0f} req/s of these")  # fmt: skip
     ratio = figures["submission"] / figures["bare JSON view"]
     print(f"{label:>8} ratio submission / bare view: {ratio:.2f}x (target >= 0.5x)")
     return figures

@@ -162,6 +162,31 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu_seconds() -> float:
+    """CPU time used so far by this machine's PostgreSQL processes (the backends of every
+    open connection, the WAL writer and the rest), user + system (/proc). A backend that
+    exits between two readings takes its time with it: read it around runs whose
+    connections stay open (the servers' pools)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() != "postgres":
+                continue
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:  # gone in between
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    """CPU time this process has used so far, user + system."""
+    times = os.times()
+    return times.user + times.system
+
+
 def old_tree(commit: str, into: Path) -> Path:
     """``commit``'s files (``git archive``: nothing in the repository changes), with this
     tree's virtualenv: an older server to run side by side with this one."""
