@@ -243,6 +243,15 @@ if DATABASE_URL:
     # DATABASE_POOL_SIZE=0 turns the pool off (CI's tests and worker: see .ci/run).
     DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 10)
     DATABASE_POOL_TIMEOUT = env_int("DATABASE_POOL_TIMEOUT", 10, minimum=1)
+    # Django turns psycopg's prepared statements off (for poolers such as PgBouncer's
+    # transaction mode, which this project does not run: each process keeps its own pool
+    # of direct connections). On, a statement run DATABASE_PREPARE_THRESHOLD times on a
+    # connection is prepared, so PostgreSQL stops parsing and planning it. Only
+    # server-binding cursors prepare (core.fast_rows' hot-path statements); Django's
+    # client-side binding never does. 0 turns it off (behind a transaction pooler).
+    DATABASE_PREPARE_THRESHOLD = env_int("DATABASE_PREPARE_THRESHOLD", 5)
+    if _db["ENGINE"] == "django.db.backends.postgresql" and DATABASE_PREPARE_THRESHOLD:
+        _db.setdefault("OPTIONS", {})["prepare_threshold"] = DATABASE_PREPARE_THRESHOLD
     if DATABASE_POOL_SIZE and _db["ENGINE"] == "django.db.backends.postgresql":
         _db["CONN_MAX_AGE"] = 0
         _db["CONN_HEALTH_CHECKS"] = False

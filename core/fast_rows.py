@@ -12,10 +12,13 @@ is the same (tests/records/test_fast_rows_store_what_the_orm_stores.py).
 On PostgreSQL their statements run on a server-binding cursor (:func:`_cursor`):
 the values travel apart from the SQL, dumped by psycopg's C adapters instead of quoted
 into the text in Python (``PostgresClientQuery.convert`` was about a fifth of the
-submission view's CPU, py-spy), and a statement run ``prepare_threshold`` times on a
-connection is prepared, so PostgreSQL stops parsing and planning it (the pooled
-connections of a server process live on). The rest of the project keeps Django's
-client-side binding, which some ORM queries need.
+submission view's CPU, py-spy), and a statement run ``DATABASE_PREPARE_THRESHOLD``
+times on a connection is prepared, so PostgreSQL stops parsing and planning it (the
+pooled connections of a server process live on; config/settings.py turns psycopg's
+preparing on, which Django leaves off; tests/records/test_hot_statements_are_prepared.py).
+:func:`cursor` gives the same cursor to a hot path's own statement (the board read under
+a deal's lock, leaderboards.board_rows). The rest of the project keeps Django's
+client-side binding, which some ORM queries need (it is never prepared).
 
 What they skip, on purpose: the ``pre_save``/``post_save`` signals (no receiver listens
 to the models they are used on; accounts' User has the only one, and is never written
@@ -117,6 +120,13 @@ def _cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
         raw = psycopg.Cursor(connection.connection)
     prepared: CursorWrapper = connection._prepare_cursor(raw)  # type: ignore[attr-defined]
     return prepared
+
+
+def cursor(using: str = "default") -> CursorWrapper:
+    """A cursor for a hot path's own SQL, bound and prepared as this module's statements
+    are (``_cursor``; on PostgreSQL its ``%s`` values travel apart from the text). For a
+    statement whose text is the same on every call, so that preparing it pays."""
+    return _cursor(connections[using])
 
 
 @cache

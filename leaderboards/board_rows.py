@@ -145,7 +145,7 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
                 + _ahead("%s", f"'{board}'", "(%s, %s, %s)")
             )
             params += [deal_id, *tie_of(new)]
-    with connection.cursor() as cursor:
+    with fast_rows.cursor() as cursor:  # prepared: its planning cost PostgreSQL 0.6 ms
         cursor.execute(" UNION ALL ".join(parts), params)
         fetched = cursor.fetchall()
     found: dict[str, Standing] = {}

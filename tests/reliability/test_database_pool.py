@@ -45,12 +45,21 @@ def test_postgresql_gets_a_pool_by_default_and_a_size_sets_it() -> None:
     url = "postgres://arena:pw@127.0.0.1:5432/arena"
     default = database_settings(DATABASE_URL=url)
     assert default["max_age"] == 0
-    assert default["options"] == {"pool": {"min_size": 1, "max_size": 10, "timeout": 10}}
+    assert default["options"] == {
+        "pool": {"min_size": 1, "max_size": 10, "timeout": 10},
+        "prepare_threshold": 5,
+    }
     sized = database_settings(DATABASE_URL=url, DATABASE_POOL_SIZE="7",
                               DATABASE_POOL_TIMEOUT="3")  # fmt: skip
-    assert sized["options"] == {"pool": {"min_size": 1, "max_size": 7, "timeout": 3}}
+    assert sized["options"] == {
+        "pool": {"min_size": 1, "max_size": 7, "timeout": 3},
+        "prepare_threshold": 5,
+    }
     plain = database_settings(DATABASE_URL=url, DATABASE_POOL_SIZE="0")
     assert plain["max_age"] == 60 and "pool" not in plain["options"]  # type: ignore[operator]
+    # Behind a transaction pooler prepared statements must be off: 0 leaves Django's None.
+    unprepared = database_settings(DATABASE_URL=url, DATABASE_PREPARE_THRESHOLD="0")
+    assert "prepare_threshold" not in unprepared["options"]  # type: ignore[operator]
 
 
 def _get(url: str) -> tuple[int, dict[str, str], bytes]:
