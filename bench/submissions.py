@@ -134,13 +134,17 @@ def cpu_now(server: common.Server) -> Cpu:
 def measure(
     servers: dict[str, common.Server], sources: dict[str, Any], args: argparse.Namespace
 ) -> dict[tuple[str, str], list[tuple[Run, Cpu]]]:
-    """Two rounds, each kind on each server in turn (alternating, so that a change of the
-    machine's load falls on all of them): per (server, kind), its runs with the CPU
-    seconds each used of the server process, of PostgreSQL and of the client."""
+    """Two rounds, each kind on each server in turn (alternating, the servers' order
+    reversed in the second, so that a change of the machine's load falls on all of
+    them): per (server, kind), its runs with the CPU seconds each used of the server
+    process, of PostgreSQL and of the client."""
     done: dict[tuple[str, str], list[tuple[Run, Cpu]]] = {}
-    for _ in range(2):
+    for turn in range(2):
+        # The second round takes the servers in the other order: a load that rises or
+        # falls over the minutes would otherwise fall on the same server each time.
+        order = list(servers.items())[:: -1 if turn else 1]
         for kind in KINDS:
-            for label, server in servers.items():
+            for label, server in order:
                 before = cpu_now(server)
                 run = asyncio.run(drive(server.port, sources[kind], args.concurrency, args.seconds))
                 after = cpu_now(server)
