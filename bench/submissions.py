@@ -14,7 +14,9 @@ With ``--against REV`` a second uvicorn serves REV's tree (``git archive``, this
 virtualenv, the same database) and the rounds alternate between both servers: this
 tree's figures beside REV's, in the same minutes. Each line also gives the server
 process's CPU time per request (/proc: all its threads), which the machine's load moves
-less than the rates: the client and PostgreSQL share the machine with it.
+less than the rates, and under it PostgreSQL's and the client's: the three share the
+machine's cores, so the cores divided by their sum is the most requests a second the
+machine could serve of that kind.
 
 Logs are finished games (wins and blocked games found by a greedy player) on 60 deals of
 the three variants, from 200 players, so the row locks of different deals rarely meet.
