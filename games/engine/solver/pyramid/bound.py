@@ -49,6 +49,7 @@ class Bound:
         "_draws",
         "_limits",
         "_parts",
+        "_possible",
         "_relaxed_mask",
         "_table",
         "_tables",
@@ -67,6 +68,7 @@ class Bound:
         self._tags: dict[tuple[Needs, int, Digs], int] = {}  # what draw_bound reads -> tag
         self._by_tag: list[tuple[Needs, int, Digs]] = []
         self._draws: dict[int, int] = {}  # tag << 53 | stock side -> draw_bound
+        self._possible: dict[int, bool] = {}  # the same -> draws_possible
 
     def _part(self, key: int) -> tuple[int, int] | None:
         """The relaxation's distance at this key and the tag of what its draws read
@@ -132,6 +134,35 @@ class Bound:
             )
         return DEAD if draws == DEAD else dist + draws
 
+    def alive(self, key: int) -> bool:
+        """Is the full bound not DEAD? (What the dead-end walk asks of each child: the
+        same answer, without working out the draws.)"""
+        part = self._parts.get(key & self._relaxed_mask, _MISSING)
+        if part is _MISSING:
+            part = self._part(key)
+        if part is None:
+            return False
+        tag = part[1]
+        if tag == _NO_DRAWS:
+            return True
+        side = key >> G_SHIFT & _SIDE_FIELDS
+        draws = self._draws.get(tag << 53 | side)
+        if draws is not None:
+            return draws != DEAD
+        possible = self._possible.get(tag << 53 | side)
+        if possible is None:
+            needs, blockers, digs = self._by_tag[tag]
+            possible = self._possible[tag << 53 | side] = draws_possible(
+                needs,
+                blockers,
+                self._tables.rank_bits,
+                side & SIDE_FULL,
+                side >> (K_SHIFT - G_SHIFT) & 31,
+                side >> (L_SHIFT - G_SHIFT),
+                digs,
+            )
+        return possible
+
 
 def draw_bound(
     needs: tuple[tuple[int, int], ...],
@@ -149,7 +180,71 @@ def draw_bound(
     blocker, a King left for good, or a card too deep to dig out, see ``dig_limits``)
     count as reachable for free; stock cards are drawn in order, up to a left King,
     which is never drawn again; a card at or under that card costs the whole stock, a
-    recycle and every card before it, and only exists before the first left King."""
+    recycle and every card before it, and only exists before the first left King
+    (``_regions``)."""
+    remaining, reachable, stock, deep = _regions(blockers, gone, k, left, digs)
+    # The draws grow with how far the card is, so only the farthest card needed is kept:
+    # the lowest bit of the farthest in the stock, or one past the farthest deep card.
+    far = under_end = 0
+    for q, n in needs:
+        cards = remaining & rank_bits[q]
+        if reachable:
+            n -= (cards & reachable).bit_count()
+            if n <= 0:
+                continue
+        ahead = cards & stock
+        if ahead:
+            if n == 1:  # the common case: the first one ahead
+                ahead &= -ahead
+                if ahead > far:
+                    far = ahead
+                continue
+            in_ahead = ahead.bit_count()
+            if in_ahead >= n:
+                for _ in range(n - 1):
+                    ahead &= ahead - 1
+                ahead &= -ahead
+                if ahead > far:
+                    far = ahead
+                continue
+            n -= in_ahead
+        under = cards & deep
+        if under.bit_count() < n:
+            return DEAD
+        end = (under & -under).bit_length() if n == 1 else _nth_bit(under, n)
+        if end > under_end:
+            under_end = end
+    if under_end:
+        return stock.bit_count() + 1 + (remaining & ((1 << under_end) - 1)).bit_count()
+    return (stock & ((far << 1) - 1)).bit_count() if far else 0
+
+
+def draws_possible(
+    needs: tuple[tuple[int, int], ...],
+    blockers: int,
+    rank_bits: list[int],
+    gone: int,
+    k: int,
+    left: int,
+    digs: Digs = (),
+) -> bool:
+    """Is ``draw_bound`` not DEAD: can every needed stock-side card still reach the top?
+    The same regions counted, with no draws worked out (the dead-end walk asks only
+    this)."""
+    _, reachable, stock, deep = _regions(blockers, gone, k, left, digs)
+    within = reachable | stock | deep
+    for q, n in needs:  # noqa: SIM110 - a loop, not all() over a generator: a hot path
+        if (rank_bits[q] & within).bit_count() < n:
+            return False
+    return True
+
+
+def _regions(blockers: int, gone: int, k: int, left: int, digs: Digs) -> tuple[int, int, int, int]:
+    """Where the remaining stock-side cards can be had from, for ``draw_bound``: (the
+    remaining cards, the discard's cards reachable for free, the stock up to a left King
+    in it, the cards at or under the highest discard card that cannot leave before a
+    recycle, reached after the whole stock and a recycle: none when a left King in the
+    stock stops the draws first, and only those before the first left King)."""
     remaining = SIDE_FULL & ~gone
     below = (1 << k) - 1
     discard = remaining & below
@@ -168,43 +263,14 @@ def draw_bound(
         reachable = discard
         deep = 0
     stock = remaining & ~below
-    wrap = True
     if left:
         stopper = left & stock
         if stopper:
             stock &= (stopper & -stopper) - 1  # never drawn past: no recycle either
-            wrap = False
+            deep = 0
         else:
             deep &= (left & -left) - 1  # after a recycle, only cards before the first
-    bound = 0
-    for q, n in needs:
-        cards = remaining & rank_bits[q]
-        if reachable:
-            n -= (cards & reachable).bit_count()
-            if n <= 0:
-                continue
-        ahead = cards & stock
-        if ahead:
-            if n == 1:  # the common case: the first one ahead
-                dist = (stock & (((ahead & -ahead) << 1) - 1)).bit_count()
-                if dist > bound:
-                    bound = dist
-                continue
-            in_ahead = ahead.bit_count()
-            if in_ahead >= n:
-                dist = (stock & ((1 << _nth_bit(ahead, n)) - 1)).bit_count()
-                if dist > bound:
-                    bound = dist
-                continue
-            n -= in_ahead
-        under = cards & deep
-        if not wrap or under.bit_count() < n:
-            return DEAD
-        end = (under & -under).bit_length() if n == 1 else _nth_bit(under, n)
-        dist = stock.bit_count() + 1 + (remaining & ((1 << end) - 1)).bit_count()
-        if dist > bound:
-            bound = dist
-    return bound
+    return remaining, reachable, stock, deep
 
 
 def _nth_bit(mask: int, n: int) -> int:

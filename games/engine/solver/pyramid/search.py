@@ -152,7 +152,7 @@ class _Search:
             live[key] = False
             return False
         self.nodes += 1  # the budget counts this walk's expansions too
-        bound = self.bound
+        alive = self.bound.alive
         children = self.expand(key)
         if children and not children[-1][1]:
             # The one edge of no cost leaves a King on the top for good, beside the one
@@ -163,7 +163,7 @@ class _Search:
         for child, _ in children:
             found = live.get(child)
             if found is None:
-                if bound(child) == DEAD:
+                if not alive(child):
                     live[child] = False
                     continue
                 found = self.reaches_goal(child)
