@@ -68,7 +68,7 @@ class Bound:
         self._tags: dict[tuple[Needs, int, Digs], int] = {}  # what draw_bound reads -> tag
         self._by_tag: list[tuple[Needs, int, Digs]] = []
         self._draws: dict[int, int] = {}  # tag << 53 | stock side -> draw_bound
-        self._possible: dict[int, bool] = {}  # the same -> draws_possible
+        self._possible: dict[int, int] = {}  # the same -> draw_bound within_reach: 0 or DEAD
 
     def _part(self, key: int) -> tuple[int, int] | None:
         """The relaxation's distance at this key and the tag of what its draws read
@@ -120,10 +120,11 @@ class Bound:
         if tag == _NO_DRAWS:
             return dist
         side = key >> G_SHIFT & _SIDE_FIELDS
-        draws = self._draws.get(tag << 53 | side)
+        slot = tag << 53 | side
+        draws = self._draws.get(slot)
         if draws is None:
             needs, blockers, digs = self._by_tag[tag]
-            draws = self._draws[tag << 53 | side] = draw_bound(
+            draws = self._draws[slot] = draw_bound(
                 needs,
                 blockers,
                 self._tables.rank_bits,
@@ -146,13 +147,14 @@ class Bound:
         if tag == _NO_DRAWS:
             return True
         side = key >> G_SHIFT & _SIDE_FIELDS
-        draws = self._draws.get(tag << 53 | side)
+        slot = tag << 53 | side
+        draws = self._draws.get(slot)
         if draws is not None:
             return draws != DEAD
-        possible = self._possible.get(tag << 53 | side)
+        possible = self._possible.get(slot)
         if possible is None:
             needs, blockers, digs = self._by_tag[tag]
-            possible = self._possible[tag << 53 | side] = draws_possible(
+            possible = self._possible[slot] = draw_bound(
                 needs,
                 blockers,
                 self._tables.rank_bits,
@@ -160,8 +162,9 @@ class Bound:
                 side >> (K_SHIFT - G_SHIFT) & 31,
                 side >> (L_SHIFT - G_SHIFT),
                 digs,
+                True,
             )
-        return possible
+        return possible != DEAD
 
 
 def draw_bound(
@@ -172,17 +175,49 @@ def draw_bound(
     k: int,
     left: int,
     digs: Digs = (),
+    within_reach: bool = False,
 ) -> int:
     """Fewest draws (and recycles) before every needed stock-side card has been on top;
-    DEAD when some of them can never get there.
+    DEAD when some of them can never get there. ``within_reach``: only whether it is
+    DEAD (0 if not), with no draws worked out (what the dead-end walk asks).
 
     Discard cards above the highest card that cannot leave it before a recycle (a
     blocker, a King left for good, or a card too deep to dig out, see ``dig_limits``)
     count as reachable for free; stock cards are drawn in order, up to a left King,
-    which is never drawn again; a card at or under that card costs the whole stock, a
-    recycle and every card before it, and only exists before the first left King
-    (``_regions``)."""
-    remaining, reachable, stock, deep = _regions(blockers, gone, k, left, digs)
+    which is never drawn again; a card at or under that card (*deep*) costs the whole
+    stock, a recycle and every card before it, and only exists before the first left
+    King, and only when no left King in the stock stops the draws first."""
+    remaining = SIDE_FULL & ~gone
+    below = (1 << k) - 1
+    discard = remaining & below
+    b = (discard & (blockers | left)).bit_length() - 1
+    for bits, limit in digs:
+        cards = discard & bits
+        if cards.bit_count() > limit:
+            for _ in range(limit):
+                cards ^= 1 << (cards.bit_length() - 1)
+            if cards.bit_length() > b + 1:
+                b = cards.bit_length() - 1
+    if b >= 0:
+        reachable = discard >> (b + 1) << (b + 1)
+        deep = discard & ~reachable
+    else:
+        reachable = discard
+        deep = 0
+    stock = remaining & ~below
+    if left:
+        stopper = left & stock
+        if stopper:
+            stock &= (stopper & -stopper) - 1  # never drawn past: no recycle either
+            deep = 0
+        else:
+            deep &= (left & -left) - 1  # after a recycle, only cards before the first
+    if within_reach:
+        within = reachable | stock | deep
+        for q, n in needs:
+            if (rank_bits[q] & within).bit_count() < n:
+                return DEAD
+        return 0
     # The draws grow with how far the card is, so only the farthest card needed is kept:
     # the lowest bit of the farthest in the stock, or one past the farthest deep card.
     far = under_end = 0
@@ -217,60 +252,6 @@ def draw_bound(
     if under_end:
         return stock.bit_count() + 1 + (remaining & ((1 << under_end) - 1)).bit_count()
     return (stock & ((far << 1) - 1)).bit_count() if far else 0
-
-
-def draws_possible(
-    needs: tuple[tuple[int, int], ...],
-    blockers: int,
-    rank_bits: list[int],
-    gone: int,
-    k: int,
-    left: int,
-    digs: Digs = (),
-) -> bool:
-    """Is ``draw_bound`` not DEAD: can every needed stock-side card still reach the top?
-    The same regions counted, with no draws worked out (the dead-end walk asks only
-    this)."""
-    _, reachable, stock, deep = _regions(blockers, gone, k, left, digs)
-    within = reachable | stock | deep
-    for q, n in needs:  # noqa: SIM110 - a loop, not all() over a generator: a hot path
-        if (rank_bits[q] & within).bit_count() < n:
-            return False
-    return True
-
-
-def _regions(blockers: int, gone: int, k: int, left: int, digs: Digs) -> tuple[int, int, int, int]:
-    """Where the remaining stock-side cards can be had from, for ``draw_bound``: (the
-    remaining cards, the discard's cards reachable for free, the stock up to a left King
-    in it, the cards at or under the highest discard card that cannot leave before a
-    recycle, reached after the whole stock and a recycle: none when a left King in the
-    stock stops the draws first, and only those before the first left King)."""
-    remaining = SIDE_FULL & ~gone
-    below = (1 << k) - 1
-    discard = remaining & below
-    b = (discard & (blockers | left)).bit_length() - 1
-    for bits, limit in digs:
-        cards = discard & bits
-        if cards.bit_count() > limit:
-            for _ in range(limit):
-                cards ^= 1 << (cards.bit_length() - 1)
-            if cards.bit_length() > b + 1:
-                b = cards.bit_length() - 1
-    if b >= 0:
-        reachable = discard >> (b + 1) << (b + 1)
-        deep = discard & ~reachable
-    else:
-        reachable = discard
-        deep = 0
-    stock = remaining & ~below
-    if left:
-        stopper = left & stock
-        if stopper:
-            stock &= (stopper & -stopper) - 1  # never drawn past: no recycle either
-            deep = 0
-        else:
-            deep &= (left & -left) - 1  # after a recycle, only cards before the first
-    return remaining, reachable, stock, deep
 
 
 def _nth_bit(mask: int, n: int) -> int:

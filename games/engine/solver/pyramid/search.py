@@ -139,10 +139,12 @@ class _Search:
         one never removed is lost), which the bound does not see, and most such keys the
         search meets are dead ends: a depth-first walk of the same edges proves it
         (memoised; the graph is acyclic there, as every edge removes a card or draws)."""
+        found = self.live.get(key)
+        return self._walk(key) if found is None else found
+
+    def _walk(self, key: int) -> bool:
+        """``reaches_goal`` of a key not yet in ``live``."""
         live = self.live
-        found = live.get(key)
-        if found is not None:
-            return found
         if (key & LOW).bit_count() >= self.goal_count:
             live[key] = True
             return True
@@ -166,7 +168,7 @@ class _Search:
                 if not alive(child):
                     live[child] = False
                     continue
-                found = self.reaches_goal(child)
+                found = self._walk(child)
             if found:
                 live[key] = True
                 return True
@@ -396,11 +398,15 @@ class _Search:
         # (the cards, those drawn on the way to one of them, the draws before those): the
         # top (a King there is decided, not paired), the stock, then after the recycle
         # the discard below the top.
-        passes = [(useful & stock, stock, 0)]
         if k:
             top = 1 << (k - 1)
-            passes.insert(0, (useful & top & ~stoppers, 0, 0))
-            passes.append((useful & (top - 1), remaining, stock.bit_count() + 1))
+            passes: tuple[tuple[int, int, int], ...] = (
+                (useful & top & ~stoppers, 0, 0),
+                (useful & stock, stock, 0),
+                (useful & (top - 1), remaining, stock.bit_count() + 1),
+            )
+        else:
+            passes = ((useful & stock, stock, 0),)
         for cards, counted, before in passes:
             while cards:
                 low_card = cards & -cards
