@@ -53,6 +53,7 @@ from games.engine.solver.pyramid.state import (
     L_SHIFT,
     LOW,
     PGK,
+    POINTERS,
     SIDE_FULL,
     Tables,
     read_path,
@@ -393,7 +394,7 @@ class _Search:
         useful = remaining & (partners | stoppers)
         if not useful:
             return 0
-        base = pmask | left << L_SHIFT
+        base = pmask | left << L_SHIFT | gone << G_SHIFT
         stock = remaining >> k << k
         # (the cards, those drawn on the way to one of them, the draws before those): the
         # top (a King there is decided, not paired), the stock, then after the recycle
@@ -419,19 +420,15 @@ class _Search:
                     if draws > high:
                         return draws
                     if draws >= low:
-                        append((base | gone << G_SHIFT | low_card.bit_length() << K_SHIFT, draws))
+                        append((base | POINTERS[low_card.bit_length()], draws))
                     return 0
                 cost = draws + 1
                 if cost > high:
                     return cost
                 if cost < low:
                     continue
-                after = (
-                    base
-                    | (gone | low_card) << G_SHIFT
-                    | (remaining & (low_card - 1)).bit_length() << K_SHIFT
-                )
-                for extra in templates[low_card.bit_length() - 1]:
+                after = base | POINTERS[(remaining & (low_card - 1)).bit_length()]
+                for extra in templates[low_card.bit_length() - 1]:  # the card's bit in each
                     append((after | extra, cost))
         return 0
 
