@@ -27,6 +27,9 @@ DEAD = -1  # no continuation reaches the goal
 LEFT_FIELD = SIDE_FULL << L_SHIFT
 Needs = tuple[tuple[int, int], ...]  # (rank, stock-side cards of it needed)
 Digs = tuple[tuple[int, int], ...]  # (a rank's stock-side cards, how many can be dug out)
+# Per such rank: its stock-side cards, and for each set of them in the discard, the index
+# of the highest that cannot leave before a recycle (-1: none), see ``dig_table``.
+DigTables = tuple[tuple[int, dict[int, int]], ...]
 _MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
 _NO_DRAWS = -1  # the tag of a node that needs no stock-side card
 _SIDE_FIELDS = (1 << (F_SHIFT - G_SHIFT)) - 1  # a key's removed side cards, pointer, left Kings
@@ -46,6 +49,7 @@ class Bound:
     __slots__ = (
         "_by_node",
         "_by_tag",
+        "_dig_tables",
         "_draws",
         "_limits",
         "_parts",
@@ -66,7 +70,8 @@ class Bound:
         self._parts: dict[int, tuple[int, int] | None] = {}  # relaxed key -> (dist, tag)
         self._by_node: dict[int, tuple[int, int] | None] = {}  # relaxed node -> the same
         self._tags: dict[tuple[Needs, int, Digs], int] = {}  # what draw_bound reads -> tag
-        self._by_tag: list[tuple[Needs, int, Digs]] = []
+        self._by_tag: list[tuple[Needs, int, DigTables]] = []
+        self._dig_tables: dict[Digs, DigTables] = {}
         self._draws: dict[int, int] = {}  # tag << 53 | stock side -> draw_bound
         self._possible: dict[int, int] = {}  # the same -> draw_bound within_reach: 0 or DEAD
 
@@ -98,7 +103,13 @@ class Bound:
         tag = self._tags.get(reads)
         if tag is None:
             tag = self._tags[reads] = len(self._by_tag)
-            self._by_tag.append(reads)
+            digs = limits[1]
+            dug = self._dig_tables.get(digs)
+            if dug is None:
+                dug = self._dig_tables[digs] = tuple(
+                    (bits, dig_table(bits, limit)) for bits, limit in digs
+                )
+            self._by_tag.append((needs, limits[0], dug))
         return dist, tag
 
     def cheap(self, key: int) -> int:
@@ -174,7 +185,7 @@ def draw_bound(
     gone: int,
     k: int,
     left: int,
-    digs: Digs = (),
+    digs: DigTables = (),
     within_reach: bool = False,
 ) -> int:
     """Fewest draws (and recycles) before every needed stock-side card has been on top;
@@ -182,22 +193,20 @@ def draw_bound(
     DEAD (0 if not), with no draws worked out (what the dead-end walk asks).
 
     Discard cards above the highest card that cannot leave it before a recycle (a
-    blocker, a King left for good, or a card too deep to dig out, see ``dig_limits``)
-    count as reachable for free; stock cards are drawn in order, up to a left King,
-    which is never drawn again; a card at or under that card (*deep*) costs the whole
-    stock, a recycle and every card before it, and only exists before the first left
-    King, and only when no left King in the stock stops the draws first."""
+    blocker, a King left for good, or a card too deep to dig out, see ``dig_limits``,
+    read through ``dig_table``) count as reachable for free; stock cards are drawn in
+    order, up to a left King, which is never drawn again; a card at or under that card
+    (*deep*) costs the whole stock, a recycle and every card before it, and only exists
+    before the first left King, and only when no left King in the stock stops the draws
+    first."""
     remaining = SIDE_FULL & ~gone
     below = (1 << k) - 1
     discard = remaining & below
     b = (discard & (blockers | left)).bit_length() - 1
-    for bits, limit in digs:
-        cards = discard & bits
-        if cards.bit_count() > limit:
-            for _ in range(limit):
-                cards ^= 1 << (cards.bit_length() - 1)
-            if cards.bit_length() > b + 1:
-                b = cards.bit_length() - 1
+    for bits, highest in digs:
+        dug = highest[discard & bits]
+        if dug > b:
+            b = dug
     if b >= 0:
         reachable = discard >> (b + 1) << (b + 1)
         deep = discard & ~reachable
@@ -252,6 +261,25 @@ def draw_bound(
     if under_end:
         return stock.bit_count() + 1 + (remaining & ((1 << under_end) - 1)).bit_count()
     return (stock & ((far << 1) - 1)).bit_count() if far else 0
+
+
+def dig_table(bits: int, limit: int) -> dict[int, int]:
+    """For each set of a rank's stock-side cards (``bits``) in the discard, the index of
+    the highest one that cannot leave it before a recycle when only ``limit`` of them can
+    (``Tables.dig_limits``): the (limit + 1)-th from the top; -1 if there are no more."""
+    table = {}
+    subset = bits
+    while True:  # every subset of bits, bits itself first, 0 last
+        cards = subset
+        if cards.bit_count() > limit:
+            for _ in range(limit):
+                cards ^= 1 << (cards.bit_length() - 1)
+        else:
+            cards = 0
+        table[subset] = cards.bit_length() - 1
+        if not subset:
+            return table
+        subset = (subset - 1) & bits
 
 
 def _nth_bit(mask: int, n: int) -> int:
