@@ -75,7 +75,9 @@ def check_bound(deck: tuple[int, ...], prefix: list[str], seed: int) -> None:
         if h == DEAD:
             continue
         for child, cost in search.expand(key):
-            assert Bound(tables, relaxed).alive(child) == (bound(child) != DEAD)
+            walked = Bound(tables, relaxed)  # asked by the walk first, then in full
+            assert walked.alive(child) == (bound(child) != DEAD)
+            assert walked(child) == bound(child)
             child_h = bound(child)
             assert child_h == DEAD or h <= cost + child_h, (key, child, h, cost, child_h)
             # What the search's deferred stock moves rely on (search.DEFERRED): a move

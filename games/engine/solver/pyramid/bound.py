@@ -32,6 +32,7 @@ Digs = tuple[tuple[int, int], ...]  # (a rank's stock-side cards, how many can b
 DigTables = tuple[tuple[int, dict[int, int]], ...]
 _MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
 _NO_DRAWS = -1  # the tag of a node that needs no stock-side card
+_WITHIN_REACH = -2  # a cached draw_bound known only not to be DEAD (see ``Bound.alive``)
 _SIDE_FIELDS = (1 << (F_SHIFT - G_SHIFT)) - 1  # a key's removed side cards, pointer, left Kings
 
 
@@ -53,7 +54,6 @@ class Bound:
         "_draws",
         "_limits",
         "_parts",
-        "_possible",
         "_relaxed_mask",
         "_table",
         "_tables",
@@ -72,8 +72,8 @@ class Bound:
         self._tags: dict[tuple[Needs, int, Digs], int] = {}  # what draw_bound reads -> tag
         self._by_tag: list[tuple[Needs, int, DigTables]] = []
         self._dig_tables: dict[Digs, DigTables] = {}
-        self._draws: dict[int, int] = {}  # tag << 53 | stock side -> draw_bound
-        self._possible: dict[int, int] = {}  # the same -> draw_bound within_reach: 0 or DEAD
+        # tag << 53 | stock side -> draw_bound, or _WITHIN_REACH where only ``alive`` asked
+        self._draws: dict[int, int] = {}
 
     def _part(self, key: int) -> tuple[int, int] | None:
         """The relaxation's distance at this key and the tag of what its draws read
@@ -133,7 +133,7 @@ class Bound:
         side = key >> G_SHIFT & _SIDE_FIELDS
         slot = tag << 53 | side
         draws = self._draws.get(slot)
-        if draws is None:
+        if draws is None or draws == _WITHIN_REACH:
             needs, blockers, digs = self._by_tag[tag]
             draws = self._draws[slot] = draw_bound(
                 needs,
@@ -160,12 +160,9 @@ class Bound:
         side = key >> G_SHIFT & _SIDE_FIELDS
         slot = tag << 53 | side
         draws = self._draws.get(slot)
-        if draws is not None:
-            return draws != DEAD
-        possible = self._possible.get(slot)
-        if possible is None:
+        if draws is None:
             needs, blockers, digs = self._by_tag[tag]
-            possible = self._possible[slot] = draw_bound(
+            within = draw_bound(
                 needs,
                 blockers,
                 self._tables.rank_bits,
@@ -175,7 +172,8 @@ class Bound:
                 digs,
                 True,
             )
-        return possible != DEAD
+            draws = self._draws[slot] = DEAD if within == DEAD else _WITHIN_REACH
+        return draws != DEAD
 
 
 def draw_bound(
