@@ -6,7 +6,8 @@ than the fewest moves left to the goal in the search's own graph, found by the s
 search with no bound at all (uniform cost, so exact), and along every edge it drops by
 at most the edge's cost (consistent: the A* expands each key once, at its best g). The
 cheap bound a key waits with in the queue is never above the full one, and drops by at
-most 1 along an edge (the search puts off the stock moves not yet due by it).
+most 1 along an edge (the search puts off the stock moves not yet due by it), and the
+dead-end walk's test (``Bound.alive``) says DEAD exactly when the full bound does.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ class NoBound:
     def __call__(self, key: int) -> int:
         return 0
 
+    def alive(self, key: int) -> bool:
+        return True
+
 
 def fewest_moves_left(deck, tables, key: int, goal_count: int) -> int | None:
     """The fewest moves from ``key`` to ``goal_count`` cards removed in the search's graph
@@ -62,6 +66,7 @@ def check_bound(deck: tuple[int, ...], prefix: list[str], seed: int) -> None:
     rng = random.Random(seed)
     for key in rng.sample(keys, min(6, len(keys))):
         h = bound(key)
+        assert Bound(tables, relaxed).alive(key) == (h != DEAD)  # the walk's test, uncached
         if h != DEAD:
             assert bound.cheap(key) <= h
         exact = fewest_moves_left(deck, tables, key, relaxed.goal_count)
@@ -70,6 +75,9 @@ def check_bound(deck: tuple[int, ...], prefix: list[str], seed: int) -> None:
         if h == DEAD:
             continue
         for child, cost in search.expand(key):
+            walked = Bound(tables, relaxed)  # asked by the walk first, then in full
+            assert walked.alive(child) == (bound(child) != DEAD)
+            assert walked(child) == bound(child)
             child_h = bound(child)
             assert child_h == DEAD or h <= cost + child_h, (key, child, h, cost, child_h)
             # What the search's deferred stock moves rely on (search.DEFERRED): a move

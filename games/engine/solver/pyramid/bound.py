@@ -27,8 +27,12 @@ DEAD = -1  # no continuation reaches the goal
 LEFT_FIELD = SIDE_FULL << L_SHIFT
 Needs = tuple[tuple[int, int], ...]  # (rank, stock-side cards of it needed)
 Digs = tuple[tuple[int, int], ...]  # (a rank's stock-side cards, how many can be dug out)
+# Per such rank: its stock-side cards, and for each set of them in the discard, the index
+# of the highest that cannot leave before a recycle (-1: none), see ``dig_table``.
+DigTables = tuple[tuple[int, dict[int, int]], ...]
 _MISSING = (-2, -2)  # not looked up yet (None is a looked-up "out of reach")
 _NO_DRAWS = -1  # the tag of a node that needs no stock-side card
+_WITHIN_REACH = -2  # a cached draw_bound known only not to be DEAD (see ``Bound.alive``)
 _SIDE_FIELDS = (1 << (F_SHIFT - G_SHIFT)) - 1  # a key's removed side cards, pointer, left Kings
 
 
@@ -46,6 +50,7 @@ class Bound:
     __slots__ = (
         "_by_node",
         "_by_tag",
+        "_dig_tables",
         "_draws",
         "_limits",
         "_parts",
@@ -65,8 +70,10 @@ class Bound:
         self._parts: dict[int, tuple[int, int] | None] = {}  # relaxed key -> (dist, tag)
         self._by_node: dict[int, tuple[int, int] | None] = {}  # relaxed node -> the same
         self._tags: dict[tuple[Needs, int, Digs], int] = {}  # what draw_bound reads -> tag
-        self._by_tag: list[tuple[Needs, int, Digs]] = []
-        self._draws: dict[int, int] = {}  # tag << 53 | stock side -> draw_bound
+        self._by_tag: list[tuple[Needs, int, DigTables]] = []
+        self._dig_tables: dict[Digs, DigTables] = {}
+        # tag << 53 | stock side -> draw_bound, or _WITHIN_REACH where only ``alive`` asked
+        self._draws: dict[int, int] = {}
 
     def _part(self, key: int) -> tuple[int, int] | None:
         """The relaxation's distance at this key and the tag of what its draws read
@@ -96,7 +103,13 @@ class Bound:
         tag = self._tags.get(reads)
         if tag is None:
             tag = self._tags[reads] = len(self._by_tag)
-            self._by_tag.append(reads)
+            digs = limits[1]
+            dug = self._dig_tables.get(digs)
+            if dug is None:
+                dug = self._dig_tables[digs] = tuple(
+                    (bits, dig_table(bits, limit)) for bits, limit in digs
+                )
+            self._by_tag.append((needs, limits[0], dug))
         return dist, tag
 
     def cheap(self, key: int) -> int:
@@ -118,10 +131,11 @@ class Bound:
         if tag == _NO_DRAWS:
             return dist
         side = key >> G_SHIFT & _SIDE_FIELDS
-        draws = self._draws.get(tag << 53 | side)
-        if draws is None:
+        slot = tag << 53 | side
+        draws = self._draws.get(slot)
+        if draws is None or draws == _WITHIN_REACH:
             needs, blockers, digs = self._by_tag[tag]
-            draws = self._draws[tag << 53 | side] = draw_bound(
+            draws = self._draws[slot] = draw_bound(
                 needs,
                 blockers,
                 self._tables.rank_bits,
@@ -132,6 +146,35 @@ class Bound:
             )
         return DEAD if draws == DEAD else dist + draws
 
+    def alive(self, key: int) -> bool:
+        """Is the full bound not DEAD? (What the dead-end walk asks of each child: the
+        same answer, without working out the draws.)"""
+        part = self._parts.get(key & self._relaxed_mask, _MISSING)
+        if part is _MISSING:
+            part = self._part(key)
+        if part is None:
+            return False
+        tag = part[1]
+        if tag == _NO_DRAWS:
+            return True
+        side = key >> G_SHIFT & _SIDE_FIELDS
+        slot = tag << 53 | side
+        draws = self._draws.get(slot)
+        if draws is None:
+            needs, blockers, digs = self._by_tag[tag]
+            within = draw_bound(
+                needs,
+                blockers,
+                self._tables.rank_bits,
+                side & SIDE_FULL,
+                side >> (K_SHIFT - G_SHIFT) & 31,
+                side >> (L_SHIFT - G_SHIFT),
+                digs,
+                True,
+            )
+            draws = self._draws[slot] = DEAD if within == DEAD else _WITHIN_REACH
+        return draws != DEAD
+
 
 def draw_bound(
     needs: tuple[tuple[int, int], ...],
@@ -140,27 +183,28 @@ def draw_bound(
     gone: int,
     k: int,
     left: int,
-    digs: Digs = (),
+    digs: DigTables = (),
+    within_reach: bool = False,
 ) -> int:
     """Fewest draws (and recycles) before every needed stock-side card has been on top;
-    DEAD when some of them can never get there.
+    DEAD when some of them can never get there. ``within_reach``: only whether it is
+    DEAD (0 if not), with no draws worked out (what the dead-end walk asks).
 
     Discard cards above the highest card that cannot leave it before a recycle (a
-    blocker, a King left for good, or a card too deep to dig out, see ``dig_limits``)
-    count as reachable for free; stock cards are drawn in order, up to a left King,
-    which is never drawn again; a card at or under that card costs the whole stock, a
-    recycle and every card before it, and only exists before the first left King."""
+    blocker, a King left for good, or a card too deep to dig out, see ``dig_limits``,
+    read through ``dig_table``) count as reachable for free; stock cards are drawn in
+    order, up to a left King, which is never drawn again; a card at or under that card
+    (*deep*) costs the whole stock, a recycle and every card before it, and only exists
+    before the first left King, and only when no left King in the stock stops the draws
+    first."""
     remaining = SIDE_FULL & ~gone
     below = (1 << k) - 1
     discard = remaining & below
     b = (discard & (blockers | left)).bit_length() - 1
-    for bits, limit in digs:
-        cards = discard & bits
-        if cards.bit_count() > limit:
-            for _ in range(limit):
-                cards ^= 1 << (cards.bit_length() - 1)
-            if cards.bit_length() > b + 1:
-                b = cards.bit_length() - 1
+    for bits, highest in digs:
+        dug = highest[discard & bits]
+        if dug > b:
+            b = dug
     if b >= 0:
         reachable = discard >> (b + 1) << (b + 1)
         deep = discard & ~reachable
@@ -168,15 +212,22 @@ def draw_bound(
         reachable = discard
         deep = 0
     stock = remaining & ~below
-    wrap = True
     if left:
         stopper = left & stock
         if stopper:
             stock &= (stopper & -stopper) - 1  # never drawn past: no recycle either
-            wrap = False
+            deep = 0
         else:
             deep &= (left & -left) - 1  # after a recycle, only cards before the first
-    bound = 0
+    if within_reach:
+        within = reachable | stock | deep
+        for q, n in needs:
+            if (rank_bits[q] & within).bit_count() < n:
+                return DEAD
+        return 0
+    # The draws grow with how far the card is, so only the farthest card needed is kept:
+    # the lowest bit of the farthest in the stock, or one past the farthest deep card.
+    far = under_end = 0
     for q, n in needs:
         cards = remaining & rank_bits[q]
         if reachable:
@@ -186,25 +237,47 @@ def draw_bound(
         ahead = cards & stock
         if ahead:
             if n == 1:  # the common case: the first one ahead
-                dist = (stock & (((ahead & -ahead) << 1) - 1)).bit_count()
-                if dist > bound:
-                    bound = dist
+                ahead &= -ahead
+                if ahead > far:
+                    far = ahead
                 continue
             in_ahead = ahead.bit_count()
             if in_ahead >= n:
-                dist = (stock & ((1 << _nth_bit(ahead, n)) - 1)).bit_count()
-                if dist > bound:
-                    bound = dist
+                for _ in range(n - 1):
+                    ahead &= ahead - 1
+                ahead &= -ahead
+                if ahead > far:
+                    far = ahead
                 continue
             n -= in_ahead
         under = cards & deep
-        if not wrap or under.bit_count() < n:
+        if under.bit_count() < n:
             return DEAD
         end = (under & -under).bit_length() if n == 1 else _nth_bit(under, n)
-        dist = stock.bit_count() + 1 + (remaining & ((1 << end) - 1)).bit_count()
-        if dist > bound:
-            bound = dist
-    return bound
+        if end > under_end:
+            under_end = end
+    if under_end:
+        return stock.bit_count() + 1 + (remaining & ((1 << under_end) - 1)).bit_count()
+    return (stock & ((far << 1) - 1)).bit_count() if far else 0
+
+
+def dig_table(bits: int, limit: int) -> dict[int, int]:
+    """For each set of a rank's stock-side cards (``bits``) in the discard, the index of
+    the highest one that cannot leave it before a recycle when only ``limit`` of them can
+    (``Tables.dig_limits``): the (limit + 1)-th from the top; -1 if there are no more."""
+    table = {}
+    subset = bits
+    while True:  # every subset of bits, bits itself first, 0 last
+        cards = subset
+        if cards.bit_count() > limit:
+            for _ in range(limit):
+                cards ^= 1 << (cards.bit_length() - 1)
+        else:
+            cards = 0
+        table[subset] = cards.bit_length() - 1
+        if not subset:
+            return table
+        subset = (subset - 1) & bits
 
 
 def _nth_bit(mask: int, n: int) -> int:

@@ -53,6 +53,7 @@ from games.engine.solver.pyramid.state import (
     L_SHIFT,
     LOW,
     PGK,
+    POINTERS,
     SIDE_FULL,
     Tables,
     read_path,
@@ -139,10 +140,12 @@ class _Search:
         one never removed is lost), which the bound does not see, and most such keys the
         search meets are dead ends: a depth-first walk of the same edges proves it
         (memoised; the graph is acyclic there, as every edge removes a card or draws)."""
+        found = self.live.get(key)
+        return self._walk(key) if found is None else found
+
+    def _walk(self, key: int) -> bool:
+        """``reaches_goal`` of a key not yet in ``live``."""
         live = self.live
-        found = live.get(key)
-        if found is not None:
-            return found
         if (key & LOW).bit_count() >= self.goal_count:
             live[key] = True
             return True
@@ -152,7 +155,7 @@ class _Search:
             live[key] = False
             return False
         self.nodes += 1  # the budget counts this walk's expansions too
-        bound = self.bound
+        alive = self.bound.alive
         children = self.expand(key)
         if children and not children[-1][1]:
             # The one edge of no cost leaves a King on the top for good, beside the one
@@ -163,10 +166,10 @@ class _Search:
         for child, _ in children:
             found = live.get(child)
             if found is None:
-                if bound(child) == DEAD:
+                if not alive(child):
                     live[child] = False
                     continue
-                found = self.reaches_goal(child)
+                found = self._walk(child)
             if found:
                 live[key] = True
                 return True
@@ -391,16 +394,20 @@ class _Search:
         useful = remaining & (partners | stoppers)
         if not useful:
             return 0
-        base = pmask | left << L_SHIFT
+        base = pmask | left << L_SHIFT | gone << G_SHIFT
         stock = remaining >> k << k
         # (the cards, those drawn on the way to one of them, the draws before those): the
         # top (a King there is decided, not paired), the stock, then after the recycle
         # the discard below the top.
-        passes = [(useful & stock, stock, 0)]
         if k:
             top = 1 << (k - 1)
-            passes.insert(0, (useful & top & ~stoppers, 0, 0))
-            passes.append((useful & (top - 1), remaining, stock.bit_count() + 1))
+            passes: tuple[tuple[int, int, int], ...] = (
+                (useful & top & ~stoppers, 0, 0),
+                (useful & stock, stock, 0),
+                (useful & (top - 1), remaining, stock.bit_count() + 1),
+            )
+        else:
+            passes = ((useful & stock, stock, 0),)
         for cards, counted, before in passes:
             while cards:
                 low_card = cards & -cards
@@ -413,19 +420,15 @@ class _Search:
                     if draws > high:
                         return draws
                     if draws >= low:
-                        append((base | gone << G_SHIFT | low_card.bit_length() << K_SHIFT, draws))
+                        append((base | POINTERS[low_card.bit_length()], draws))
                     return 0
                 cost = draws + 1
                 if cost > high:
                     return cost
                 if cost < low:
                     continue
-                after = (
-                    base
-                    | (gone | low_card) << G_SHIFT
-                    | (remaining & (low_card - 1)).bit_length() << K_SHIFT
-                )
-                for extra in templates[low_card.bit_length() - 1]:
+                after = base | POINTERS[(remaining & (low_card - 1)).bit_length()]
+                for extra in templates[low_card.bit_length() - 1]:  # the card's bit in each
                     append((after | extra, cost))
         return 0
 

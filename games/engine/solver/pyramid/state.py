@@ -37,6 +37,7 @@ PGK = (1 << L_SHIFT) - 1  # pyramid, stock side and pointer: the position itself
 F_LOW = (1 << F_SHIFT) - 1  # everything but the fresh cards
 F_ONE = 1 << F_SHIFT  # a key below it has no fresh card
 K_FIELD = 31 << K_SHIFT
+POINTERS = tuple(k << K_SHIFT for k in range(SIDE_SIZE + 1))  # the pointer field's values
 
 PARTNER = pyramid_partner_ranks()
 KING = PARTNER.index(0, 1)  # the rank removed alone
@@ -117,10 +118,10 @@ class Tables:
     def side_children(self, removed: int, free: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """The stock-side cards that pair with a free pyramid card of this mask, and per
         stock-side card (by index), what a pair of it with the pyramid adds to a key of
-        this mask: each free partner's bit with the fresh cards it leaves (a pair with
-        the discard starts the fresh cards afresh). ``free``: this mask's free cards.
-        Worked out once per mask: a search meets few masks (deal 1406: 1 038) and each
-        very often."""
+        this mask: the stock-side card's own removed bit, and each free partner's bit
+        with the fresh cards it leaves (a pair with the discard starts the fresh cards
+        afresh). ``free``: this mask's free cards. Worked out once per mask: a search
+        meets few masks (deal 1406: 1 038) and each very often."""
         found = self.side_cache.get(removed)
         if found is None:
             by_rank = (self.cache.get(removed) or self.info(removed))[2]
@@ -133,7 +134,13 @@ class Tables:
                 else ()
                 for r in range(14)
             ]
-            found = (self.pairs_with(removed), tuple(per_rank[r] for r in self.side_ranks))
+            found = (
+                self.pairs_with(removed),
+                tuple(
+                    tuple(1 << (G_SHIFT + index) | extra for extra in per_rank[r])
+                    for index, r in enumerate(self.side_ranks)
+                ),
+            )
             self.side_cache[removed] = found
         return found
 
