@@ -134,16 +134,7 @@ class Bound:
         slot = tag << 53 | side
         draws = self._draws.get(slot)
         if draws is None or draws == _WITHIN_REACH:
-            needs, blockers, digs = self._by_tag[tag]
-            draws = self._draws[slot] = draw_bound(
-                needs,
-                blockers,
-                self._tables.rank_bits,
-                side & SIDE_FULL,
-                side >> (K_SHIFT - G_SHIFT) & 31,
-                side >> (L_SHIFT - G_SHIFT),
-                digs,
-            )
+            draws = self._draws[slot] = self._draw_bound(tag, side)
         return DEAD if draws == DEAD else dist + draws
 
     def alive(self, key: int) -> bool:
@@ -161,19 +152,24 @@ class Bound:
         slot = tag << 53 | side
         draws = self._draws.get(slot)
         if draws is None:
-            needs, blockers, digs = self._by_tag[tag]
-            within = draw_bound(
-                needs,
-                blockers,
-                self._tables.rank_bits,
-                side & SIDE_FULL,
-                side >> (K_SHIFT - G_SHIFT) & 31,
-                side >> (L_SHIFT - G_SHIFT),
-                digs,
-                True,
-            )
+            within = self._draw_bound(tag, side, within_reach=True)
             draws = self._draws[slot] = DEAD if within == DEAD else _WITHIN_REACH
         return draws != DEAD
+
+    def _draw_bound(self, tag: int, side: int, within_reach: bool = False) -> int:
+        """:func:`draw_bound` of a relaxed node's ``tag`` on a key's stock-side fields
+        (a cache miss of ``__call__`` or ``alive``: they look the cache up inline)."""
+        needs, blockers, digs = self._by_tag[tag]
+        return draw_bound(
+            needs,
+            blockers,
+            self._tables.rank_bits,
+            side & SIDE_FULL,
+            side >> (K_SHIFT - G_SHIFT) & 31,
+            side >> (L_SHIFT - G_SHIFT),
+            digs,
+            within_reach,
+        )
 
 
 def draw_bound(
