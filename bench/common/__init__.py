@@ -167,18 +167,16 @@ def postgres_cpu_seconds() -> float:
     open connection, the WAL writer and the rest), user + system (/proc). A backend that
     exits between two readings takes its time with it: read it around runs whose
     connections stay open (the servers' pools)."""
-    total = 0
+    total = 0.0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            if (entry / "comm").read_text().strip() != "postgres":
-                continue
-            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            if (entry / "comm").read_text().strip() == "postgres":
+                total += cpu_seconds(int(entry.name))
         except OSError:  # gone in between
             continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def own_cpu_seconds() -> float:
