@@ -1,6 +1,7 @@
 """Submission endpoint throughput and latency, against a bare Django JSON view.
 
     .venv/bin/python bench/submissions.py [--seconds 10] [--concurrency 16] [--against REV]
+    .venv/bin/python bench/submissions.py --in-process 500
 
 Both run on the same uvicorn process (DEBUG off, real PostgreSQL database ``arena_bench``
 recreated by the script, Redis channel layer), driven by the same client in turns:
@@ -17,6 +18,11 @@ process's CPU time per request (/proc: all its threads), which the machine's loa
 less than the rates, and under it PostgreSQL's and the client's: the three share the
 machine's cores, so the cores divided by their sum is the most requests a second the
 machine could serve of that kind.
+
+``--in-process N`` serves no server: N requests of each kind go through Django's test
+client in this process, one at a time, and it prints the CPU of each request's own work
+(user and system), the statements a submission runs and its replay's share: the floor
+under the server's figures.
 
 Logs are finished games (wins and blocked games found by a greedy player) on 60 deals of
 the three variants, from 200 players, so the row locks of different deals rarely meet.
@@ -189,6 +195,61 @@ def report(label: str, runs: dict[str, list[tuple[Run, Cpu]]]) -> dict[str, floa
     return figures
 
 
+def in_process(sources: dict[str, Any], logs: list[tuple[str, str]], count: int) -> None:
+    """Both kinds through Django's test client in this process, one request at a time:
+    the CPU (user and system) of each request's own work, with no server, event loop or
+    thread hand-over; the statements a submission runs; the engine's replay of a log
+    alone. What the request would hand on is left out: the live pushes (under the server
+    the Redis check of watchers runs on its event loop, core.pushes) and the review's
+    queueing (a sender thread, leaderboards.reviews); here each would start a thread."""
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from core import pushes
+    from games.engine import replay
+    from leaderboards import reviews
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    pushes._build_and_send = lambda *args, **kwargs: None  # type: ignore[assignment]
+    reviews._queue = lambda *args: None  # type: ignore[assignment]
+    client = Client()
+    expected = {KINDS[0]: 200, KINDS[1]: 201}
+
+    def send(kind: str) -> None:
+        path, body, headers = next(sources[kind])
+        status = client.post(path, body, content_type="application/json", headers=headers)
+        if status.status_code != expected[kind]:
+            raise SystemExit(f"{kind}: {status.status_code} {status.content[:200]!r}")
+
+    used: dict[str, list[float]] = {kind: [0.0, 0.0] for kind in KINDS}
+    for kind in KINDS:  # warm up: connections, prepared statements, imports
+        for _ in range(100):
+            send(kind)
+    for _ in range(2):
+        for kind in KINDS:
+            before = os.times()
+            for _ in range(count):
+                send(kind)
+            after = os.times()
+            used[kind][0] += after.user - before.user
+            used[kind][1] += after.system - before.system
+    with CaptureQueriesContext(connection) as statements:
+        send(KINDS[1])
+    started = time.process_time()
+    for code, log in itertools.islice(itertools.cycle(logs), count):
+        replay(code, log)
+    replayed = (time.process_time() - started) * 1000 / count
+    print(f"in this process (Django's test client, no server), 2 rounds of {count} each, "
+          f"load average {os.getloadavg()[0]:.2f}:")  # fmt: skip
+    for kind, (user, system) in used.items():
+        print(f"{kind:>24}: CPU user {1000 * user / (2 * count):.2f} + system "
+              f"{1000 * system / (2 * count):.2f} ms/req")  # fmt: skip
+    print(f"{'':>24}  a submission runs {len(statements)} SQL statements "
+          f"(BEGIN and COMMIT among them); its log's replay alone: {replayed:.3f} ms")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="per measured run")
@@ -201,6 +262,13 @@ def main() -> None:
     )
     parser.add_argument("--conn-max-age", default="0", help="with --pool 0")
     parser.add_argument(
+        "--in-process",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead of a server: N requests of each kind through Django's test client",
+    )
+    parser.add_argument(
         "--against",
         default="",
         help="also serve this commit's tree, side by side, in the same rounds",
@@ -209,6 +277,7 @@ def main() -> None:
 
     print(f"machine: {common.machine()}; load average {os.getloadavg()[0]:.2f}")
     common.fresh_database()
+    os.environ["BENCH_VIEWS"] = "1"  # the bare view, for --in-process (the server's env has it)
     common.use_bench_database()
     logs = finished_logs()
     tokens = make_players()
@@ -219,6 +288,9 @@ def main() -> None:
     )  # fmt: skip
     bare_body = json.dumps({"log": logs[0][1]}).encode()
     sources = {KINDS[0]: itertools.repeat(("/bench/json", bare_body, {})), KINDS[1]: submissions}
+    if args.in_process:
+        in_process(sources, logs, args.in_process)
+        return
 
     from leaderboards.models import Result
 
