@@ -83,6 +83,9 @@ class Before:
     ever_won: bool  # a FIRST_WIN was given on the deal
     ahead_of_new: int  # other players' bests strictly better than the new result
     ahead_of_new_first: int  # the same on the first-try board
+    # The new result's key, drawn in the same statement (PostgreSQL; else None: its
+    # insert reads it back). With it the result's insert waits for the other writes.
+    new_key: int | None = None
 
     def ranks(self, result: Result) -> tuple[int | None, int | None]:
         """The answer's ``rank`` (the player's best on the best-ever board) and
@@ -116,11 +119,15 @@ def _ahead(deal: str, board: str, key: str) -> str:
 _OWN_AHEAD = _ahead("m.deal_id", "m.board", "(m.cards_left, m.moves, m.slowness)")
 
 
-def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
+def read_before(
+    deal_id: int, player_id: int, new: Result | None, *, draw_key: bool = False
+) -> Before:
     """One statement: the deal's #1, the player's rows, whether they played the deal and
     whether it was ever won, and (``new``: the result about to join the boards, not yet
     on them) how many other players are ahead of it on each board. Counting queries on
-    the ``board_row_order`` index: no result of the deal is read."""
+    the ``board_row_order`` index: no result of the deal is read. ``draw_key``: also the
+    key of a result about to be stored (``fast_rows.next_key_sql``), where keys can be
+    drawn ahead, so that its insert reads nothing back."""
     rows = BoardRow._meta.db_table
     results = Result._meta.db_table
     events = RecordEvent._meta.db_table
@@ -138,6 +145,9 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
         f"WHERE deal_id = %s AND kind = 'FIRST_WIN') THEN 1 ELSE 0 END, 0, 0, 0, NULL, 0",
     ]
     params: list[Any] = [deal_id, deal_id, player_id, deal_id, player_id, deal_id]
+    next_key = fast_rows.next_key_sql(Result) if draw_key else None
+    if next_key is not None:
+        parts.append(f"SELECT 'key', {next_key}, 0, 0, 0, 0, NULL, 0")
     if new is not None:
         for board in (BEST, FIRST):
             parts.append(
@@ -151,9 +161,12 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
     found: dict[str, Standing] = {}
     counts: dict[str, int] = {}
     played = ever_won = False
+    key: int | None = None
     for what, a, b, cards, moves, slow, created, ahead in fetched:
         if what == "facts":
             played, ever_won = bool(a), bool(b)
+        elif what == "key":
+            key = int(a)
         elif what.startswith("new-"):
             counts[what[4:]] = int(ahead)
         else:
@@ -171,6 +184,7 @@ def read_before(deal_id: int, player_id: int, new: Result | None) -> Before:
         ever_won=ever_won,
         ahead_of_new=counts.get(BEST, 0),
         ahead_of_new_first=counts.get(FIRST, 0),
+        new_key=key,
     )
 
 

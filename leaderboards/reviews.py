@@ -55,7 +55,8 @@ def schedule_review(result: Result) -> None:
     is committed (``create``: a new result has no review yet)."""
     if not settings.GAME_REVIEWS_ENABLED or not result.log:
         return
-    fast_rows.insert(ResultReview(result=result))
+    # Its key is never read: inside the caller's ``fast_rows.together`` block it waits.
+    fast_rows.insert(ResultReview(result=result), read_key=False)
     result_id = result.pk
     transaction.on_commit(lambda: _queue(result_id))
 

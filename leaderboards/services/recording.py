@@ -100,23 +100,52 @@ def do_record(
                 return answer(existing, [])
         result = _new_result(played, source, daily, deal=deal, player=player, game=game)
         # One read of the boards under the lock, before the new result: the record
-        # decision and the answer's ranks come from it (leaderboards.board_rows).
-        before = board_rows.read_before(deal.pk, player.pk, result if result.on_boards else None)
+        # decision and the answer's ranks come from it (leaderboards.board_rows), and on
+        # PostgreSQL the result's key.
+        new = result if result.on_boards else None
+        before = board_rows.read_before(deal.pk, player.pk, new, draw_key=True)
+        result.pk = before.new_key
         result.first_try = not before.played
-        fast_rows.insert(result)
-        schedule_review(result)  # the solver's post-game review, after the commit
         decision = decide(result, before.top, before.own_best, before.ever_won)
         state.results_count += 1
-        made = apply_decision(state, result, decision, before)
+        # The result, its pending review, its board rows and the deal's state: one
+        # statement where the key was drawn (core.fast_rows.together).
+        with fast_rows.together():
+            fast_rows.insert(result)
+            schedule_review(result)  # the solver's post-game review, after the commit
+            write_boards(state, result, decision, before)
+        made = make_events(result, decision)
         return answer(result, made, ranks_of(result, before))
 
 
 def apply_decision(
     state: DealBoardState, result: Result, decision: Decision, before: board_rows.Before
 ) -> list[RecordEvent]:
-    """Write what ``decision`` says of ``result`` (its event, a change of the deal's #1,
-    its board rows) under the deal's lock, and queue the pushes for the commit.
-    ``before``: the boards as read under the lock before ``result`` joined them."""
+    """Write what ``decision`` says of a stored ``result`` (its board rows, the deal's
+    state, its event and a change of the deal's #1) under the deal's lock, and queue the
+    pushes for the commit. ``before``: the boards as read under the lock before
+    ``result`` joined them."""
+    with fast_rows.together():
+        write_boards(state, result, decision, before)
+    return make_events(result, decision)
+
+
+def write_boards(
+    state: DealBoardState, result: Result, decision: Decision, before: board_rows.Before
+) -> None:
+    """The boards' side of ``decision``: ``result``'s rows, and the deal's locked state
+    (its counts, and its #1 when the decision changes it). Writes of core.fast_rows only,
+    so that they can wait in a ``together`` block."""
+    if decision.change_reason is not None:
+        state.record = result
+    board_rows.add(state, result, before)
+    state.updated_at = timezone.now()
+    fast_rows.update(state, STATE_FIELDS)
+
+
+def make_events(result: Result, decision: Decision) -> list[RecordEvent]:
+    """The news side of ``decision`` once ``result``'s rows are written: its event, the
+    change of the deal's #1, and the pushes for the commit (the events, then the board)."""
     made: list[RecordEvent] = []
     if decision.kind is not None:
         made.append(_make_event(result, decision.kind, decision.previous_holder_id))
@@ -129,10 +158,6 @@ def apply_decision(
             reason=decision.change_reason,
             created_at=result.created_at,
         )
-        state.record = result
-    board_rows.add(state, result, before)
-    state.updated_at = timezone.now()
-    fast_rows.update(state, STATE_FIELDS)
     for event in made:
         publish_event(event)
     if result.on_boards:
