@@ -250,16 +250,18 @@ if DATABASE_URL:
     # server-binding cursors prepare (core.fast_rows' hot-path statements); Django's
     # client-side binding never does. 0 turns it off (behind a transaction pooler).
     DATABASE_PREPARE_THRESHOLD = env_int("DATABASE_PREPARE_THRESHOLD", 5)
-    if _db["ENGINE"] == "django.db.backends.postgresql" and DATABASE_PREPARE_THRESHOLD:
-        _db.setdefault("OPTIONS", {})["prepare_threshold"] = DATABASE_PREPARE_THRESHOLD
-    if DATABASE_POOL_SIZE and _db["ENGINE"] == "django.db.backends.postgresql":
-        _db["CONN_MAX_AGE"] = 0
-        _db["CONN_HEALTH_CHECKS"] = False
-        _db.setdefault("OPTIONS", {})["pool"] = {
-            "min_size": 1,
-            "max_size": DATABASE_POOL_SIZE,
-            "timeout": DATABASE_POOL_TIMEOUT,
-        }
+    if _db["ENGINE"] == "django.db.backends.postgresql":
+        options = _db.setdefault("OPTIONS", {})
+        if DATABASE_PREPARE_THRESHOLD:
+            options["prepare_threshold"] = DATABASE_PREPARE_THRESHOLD
+        if DATABASE_POOL_SIZE:
+            _db["CONN_MAX_AGE"] = 0
+            _db["CONN_HEALTH_CHECKS"] = False
+            options["pool"] = {
+                "min_size": 1,
+                "max_size": DATABASE_POOL_SIZE,
+                "timeout": DATABASE_POOL_TIMEOUT,
+            }
 else:
     _db = {
         "ENGINE": "django.db.backends.sqlite3",
