@@ -38,6 +38,9 @@ class NoBound:
     def __call__(self, key: int) -> int:
         return 0
 
+    def queued(self, key: int) -> int:
+        return 0
+
     def alive(self, key: int) -> bool:
         return True
 
@@ -69,6 +72,9 @@ def check_bound(deck: tuple[int, ...], prefix: list[str], seed: int) -> None:
         assert Bound(tables, relaxed).alive(key) == (h != DEAD)  # the walk's test, uncached
         if h != DEAD:
             assert bound.cheap(key) <= h
+            assert bound.queued(key) == bound.cheap(key) << 8 | h  # what the search keeps
+        else:
+            assert bound.queued(key) == DEAD
         exact = fewest_moves_left(deck, tables, key, relaxed.goal_count)
         if exact is not None:
             assert h != DEAD and h <= exact, (key, h, exact)

@@ -79,7 +79,7 @@ def solve_pyramid(
         return Outcome(None, None, [], TABLEAU_SIZE - (root & LOW).bit_count(), 0, 0, out.which)
     search = _Search(deck, tables, Bound(tables, relaxed), budget, relaxed.nodes)
     count, key, g, exhausted = search.run(root, relaxed.goal_count)
-    tokens = read_path(search.parent, search.seen, key, deck)
+    tokens = read_path(search.parent, search.seen, key, deck, G_AT)
     left_over = TABLEAU_SIZE - count
     if count == TABLEAU_SIZE:
         return Outcome(True, g, tokens, 0, g, search.nodes)
@@ -90,6 +90,8 @@ def solve_pyramid(
 
 
 PLACE = F_LOW & ~K_FIELD  # a key's cards and left Kings: what the pointer and fresh cards act on
+G_AT = 16  # a ``seen`` value: g << G_AT | what ``Bound.queued`` says of the key
+G_LOW = (1 << G_AT) - 1
 NO_LIMIT = 1 << 16  # ``expand_within``: every move, whatever it costs
 # DEFERRED: a stock move costing c from a key at g, whose relaxed distance is d, leads to
 # a child at f >= g + c + d - 1 (the move removes one card, and the relaxation's distance
@@ -101,7 +103,8 @@ NO_LIMIT = 1 << 16  # ``expand_within``: every move, whatever it costs
 
 
 class _Search:
-    """One A* run: ``seen`` maps a key to g << 8 | h (DEAD: hopeless), ``parent`` to the
+    """One A* run: ``seen`` maps a key to g << G_AT | d << 8 | h (DEAD: hopeless; d the
+    relaxation's distance, h the full bound, see ``Bound.queued``), ``parent`` to the
     key it was reached from."""
 
     __slots__ = (
@@ -231,10 +234,10 @@ class _Search:
         self.goal_count = goal_count
         seen, parent, expand = self.seen, self.parent, self.expand_within
         put_off: dict[int, int] = {}  # a key -> the cost of its first stock move put off
-        drawn_to, bound, cheap = self.drawn_to, self.bound, self.bound.cheap
+        drawn_to, queued = self.drawn_to, self.bound.queued
         places = self.places
-        seen[root], parent[root] = self.bound(root), -1
-        buckets: dict[int, list[int]] = {seen[root]: [root]}
+        seen[root], parent[root] = queued(root), -1
+        buckets: dict[int, list[int]] = {seen[root] & 255: [root]}
         best_count, best_key, best_g = (root & LOW).bit_count(), root, 0
         next_check = self.nodes + self.budget.every
         while buckets and best_count < goal_count:
@@ -248,13 +251,14 @@ class _Search:
                     first = put_off.pop(key, 0)
                     if not first:
                         continue  # made already (by a marker of the same key)
-                    g = seen[key] >> 8
+                    value = seen[key]
+                    g = value >> G_AT
                     children: list[tuple[int, int]] = []
-                    floor = g + cheap(key) - 1
+                    floor = g + (value >> 8 & 255) - 1
                     later_cost = self.stock_moves_of(children, key, first, f - floor)
                 else:
                     value = seen[key]
-                    g = value >> 8
+                    g = value >> G_AT
                     if g + (value & 255) != f:
                         continue  # hopeless (DEAD), or improved since it was queued
                     if key >> L_SHIFT & SIDE_FULL and not self.reaches_goal(key):
@@ -271,7 +275,7 @@ class _Search:
                         exhausted = self.budget.exceeded(self.nodes)
                         if exhausted:
                             return best_count, best_key, best_g, exhausted
-                    floor = g + cheap(key) - 1
+                    floor = g + (value >> 8 & 255) - 1
                     children, later_cost = expand(key, f - floor)
                 if later_cost:
                     # The stock moves costing more than f - floor: each child's f is at
@@ -282,10 +286,10 @@ class _Search:
                     child_g = g + cost
                     old = seen.get(child)
                     if old is not None:
-                        if old >> 8 <= child_g:
+                        if old >> G_AT <= child_g:
                             continue  # DEAD (-1) lands here too
                         h = old & 255
-                        seen[child] = child_g << 8 | h
+                        seen[child] = child_g << G_AT | old & G_LOW
                     else:
                         place = child & PLACE
                         noted = places.get(place)
@@ -295,11 +299,12 @@ class _Search:
                             ]
                         elif drawn_to(noted, child, child_g):
                             continue
-                        h = bound(child)
-                        if h == DEAD:
+                        both = queued(child)
+                        if both == DEAD:
                             seen[child] = DEAD
                             continue
-                        seen[child] = child_g << 8 | h
+                        seen[child] = child_g << G_AT | both
+                        h = both & 255
                     parent[child] = key
                     child_f = child_g + h
                     if child_f <= f:  # equal: the bounds are consistent

@@ -207,11 +207,16 @@ def start_key(game: PyramidGame, tables: Tables) -> int:
 
 
 def read_path(
-    parent: dict[int, int], seen: dict[int, int], key: int, deck: tuple[Card, ...]
+    parent: dict[int, int],
+    seen: dict[int, int],
+    key: int,
+    deck: tuple[Card, ...],
+    g_shift: int = 8,
 ) -> list[str]:
     """The log from the search's start to ``key``, read off the differences of the keys:
     the cards that went make the token, and the moves an edge cost beyond them (``seen``
-    holds g << 8 | h) are draws, a draw or a recycle being the engine's ``D`` for both."""
+    holds g << ``g_shift`` | what the search keeps beside) are draws, a draw or a
+    recycle being the engine's ``D`` for both."""
     tokens: list[str] = []
     while True:
         before = parent[key]
@@ -223,7 +228,8 @@ def read_path(
         cards += [deck[DISCARD_POSITION + i] for i in range(SIDE_SIZE) if side >> i & 1]
         if cards:
             tokens.append("+".join(card_str(card) for card in cards))
-        tokens.extend([DRAW] * ((seen[key] >> 8) - (seen[before] >> 8) - bool(cards)))
+        moves = (seen[key] >> g_shift) - (seen[before] >> g_shift)
+        tokens.extend([DRAW] * (moves - bool(cards)))
         key = before
     tokens.reverse()
     return tokens
