@@ -326,7 +326,7 @@ class _Search:
         moves costing more than ``high`` (see DEFERRED): the first such cost, 0 if none."""
         tables = self.tables
         pmask = key & LOW
-        forced, pairs, _, free, _ = tables.cache.get(pmask) or tables.info(pmask)
+        forced, pairs, _, free, pairable = tables.cache.get(pmask) or tables.info(pmask)
         fresh = key >> F_SHIFT
         if forced:
             return [(tables.with_fresh(key | forced, fresh, free), 1)], 0
@@ -339,7 +339,11 @@ class _Search:
             below = SIDE_FULL & ~gone & (bit - 1)
             removed = key & ~PGK | pmask | (gone | bit) << G_SHIFT | below.bit_length() << K_SHIFT
             return [(removed, 1), (key | bit << L_SHIFT, 0)], 0
-        out = [(tables.with_fresh(key | pair, fresh, free), 1) for pair in pairs if pair & fresh]
+        out: list[tuple[int, int]] = []
+        if fresh & pairable:  # most keys expanded have none (413: 71 %, 1031: 84 %)
+            for pair in pairs:
+                if pair & fresh:
+                    out.append((tables.with_fresh(key | pair, fresh, free), 1))
         return out, self.stock_moves(out, pmask, free, gone, k, left, 0, high)
 
     def stock_moves_of(self, out: list[tuple[int, int]], key: int, low: int, high: int) -> int:
