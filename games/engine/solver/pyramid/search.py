@@ -158,7 +158,7 @@ class _Search:
             return False
         self.nodes += 1  # the budget counts this walk's expansions too
         alive = self.bound.alive
-        children = self.expand(key)
+        children = self.expand_within(key, NO_LIMIT)[0]
         if children and not children[-1][1]:
             # The one edge of no cost leaves a King on the top for good, beside the one
             # that removes it: every line from the King left is a line from the King
