@@ -386,23 +386,24 @@ class _Search:
             return 0
         base = pmask | left << L_SHIFT | gone << G_SHIFT
         stock = remaining >> k << k
-        # (the cards, those drawn on the way to one of them, the draws before those): the
-        # top (a King there is decided, not paired), the stock, then after the recycle
-        # the discard below the top.
+        # (the cards, those drawn on the way to one of them, the draws to the first of
+        # those): the top (a King there is decided, not paired), the stock, then after
+        # the recycle the discard below the top.
         if k:
             top = 1 << (k - 1)
             passes: tuple[tuple[int, int, int], ...] = (
                 (useful & top & ~stoppers, 0, 0),
-                (useful & stock, stock, 0),
-                (useful & (top - 1), remaining, stock.bit_count() + 1),
+                (useful & stock, stock, 1),
+                (useful & (top - 1), remaining, stock.bit_count() + 2),
             )
         else:
-            passes = ((useful & stock, stock, 0),)
-        for cards, counted, before in passes:
+            passes = ((useful & stock, stock, 1),)
+        for cards, counted, first in passes:
             while cards:
                 low_card = cards & -cards
                 cards ^= low_card
-                draws = before + (counted & ((low_card << 1) - 1)).bit_count()
+                under = low_card - 1
+                draws = first + (counted & under).bit_count()
                 if stoppers & low_card:
                     if left & low_card:
                         return 0
@@ -417,8 +418,8 @@ class _Search:
                     return cost
                 if cost < low:
                     continue
-                after = base | POINTERS[(remaining & (low_card - 1)).bit_length()]
-                for extra in templates[low_card.bit_length() - 1]:  # the card's bit in each
+                after = base | POINTERS[(remaining & under).bit_length()]
+                for extra in templates[low_card.bit_length()]:  # the card's bit in each
                     append((after | extra, cost))
         return 0
 

@@ -117,7 +117,8 @@ class Tables:
 
     def side_children(self, removed: int, free: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """The stock-side cards that pair with a free pyramid card of this mask, and per
-        stock-side card (by index), what a pair of it with the pyramid adds to a key of
+        stock-side card (by index + 1, its bit's length; the first entry is empty), what
+        a pair of it with the pyramid adds to a key of
         this mask: the stock-side card's own removed bit, and each free partner's bit
         with the fresh cards it leaves (a pair with the discard starts the fresh cards
         afresh). ``free``: this mask's free cards. Worked out once per mask: a search
@@ -136,9 +137,12 @@ class Tables:
             ]
             found = (
                 self.pairs_with(removed),
-                tuple(
-                    tuple(1 << (G_SHIFT + index) | extra for extra in per_rank[r])
-                    for index, r in enumerate(self.side_ranks)
+                (
+                    (),
+                    *(
+                        tuple(1 << (G_SHIFT + index) | extra for extra in per_rank[r])
+                        for index, r in enumerate(self.side_ranks)
+                    ),
                 ),
             )
             self.side_cache[removed] = found
