@@ -5,9 +5,10 @@ after recycles) in small deals from random reachable positions: the bound is nev
 than the fewest moves left to the goal in the search's own graph, found by the same
 search with no bound at all (uniform cost, so exact), and along every edge it drops by
 at most the edge's cost (consistent: the A* expands each key once, at its best g). The
-cheap bound a key waits with in the queue is never above the full one, and drops by at
-most 1 along an edge (the search puts off the stock moves not yet due by it), and the
-dead-end walk's test (``Bound.alive``) says DEAD exactly when the full bound does.
+cheap bound (the relaxation's distance, kept beside the full one by ``Bound.queued``) is
+never above the full one, and drops by at most 1 along an edge (the search puts off the
+stock moves not yet due by it), and the dead-end walk's test (``Bound.alive``) says DEAD
+exactly when the full bound does.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class NoBound:
         return 0
 
     def __call__(self, key: int) -> int:
+        return 0
+
+    def queued(self, key: int) -> int:
         return 0
 
     def alive(self, key: int) -> bool:
@@ -69,6 +73,9 @@ def check_bound(deck: tuple[int, ...], prefix: list[str], seed: int) -> None:
         assert Bound(tables, relaxed).alive(key) == (h != DEAD)  # the walk's test, uncached
         if h != DEAD:
             assert bound.cheap(key) <= h
+            assert bound.queued(key) == bound.cheap(key) << 8 | h  # what the search keeps
+        else:
+            assert bound.queued(key) == DEAD
         exact = fewest_moves_left(deck, tables, key, relaxed.goal_count)
         if exact is not None:
             assert h != DEAD and h <= exact, (key, h, exact)

@@ -113,15 +113,23 @@ class Bound:
         return dist, tag
 
     def cheap(self, key: int) -> int:
-        """A weaker bound, the removal moves alone: what a key waits in the queue with
-        until its turn comes, when the full bound is worked out (most never get there)."""
+        """A weaker bound, the removal moves alone: a stock move lowers it by at most 1,
+        which tells the search when the move is due (search.DEFERRED)."""
         part = self._parts.get(key & self._relaxed_mask, _MISSING)
         if part is _MISSING:
             part = self._part(key)
         return DEAD if part is None else part[0]
 
     def __call__(self, key: int) -> int:
-        """The full bound (the search asks once per key; the draws are cached, see above)."""
+        """The full bound."""
+        both = self.queued(key)
+        return both if both == DEAD else both & 255
+
+    def queued(self, key: int) -> int:
+        """The relaxation's distance (``cheap``) << 8 | the full bound, or DEAD: what the
+        search keeps beside a new key's moves, asked once per key (the draws are cached,
+        see above). The full bound orders the queue; the distance says when the key's
+        stock moves are due (search.DEFERRED), read there at each pop of the key."""
         part = self._parts.get(key & self._relaxed_mask, _MISSING)
         if part is _MISSING:
             part = self._part(key)
@@ -129,13 +137,13 @@ class Bound:
             return DEAD
         dist, tag = part
         if tag == _NO_DRAWS:
-            return dist
+            return dist << 8 | dist
         side = key >> G_SHIFT & _SIDE_FIELDS
         slot = tag << 53 | side
         draws = self._draws.get(slot)
         if draws is None or draws == _WITHIN_REACH:
             draws = self._draws[slot] = self._draw_bound(tag, side)
-        return DEAD if draws == DEAD else dist + draws
+        return DEAD if draws == DEAD else dist << 8 | dist + draws
 
     def alive(self, key: int) -> bool:
         """Is the full bound not DEAD? (What the dead-end walk asks of each child: the

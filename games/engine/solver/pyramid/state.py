@@ -117,7 +117,8 @@ class Tables:
 
     def side_children(self, removed: int, free: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """The stock-side cards that pair with a free pyramid card of this mask, and per
-        stock-side card (by index), what a pair of it with the pyramid adds to a key of
+        stock-side card (by index + 1, its bit's length; the first entry is empty), what
+        a pair of it with the pyramid adds to a key of
         this mask: the stock-side card's own removed bit, and each free partner's bit
         with the fresh cards it leaves (a pair with the discard starts the fresh cards
         afresh). ``free``: this mask's free cards. Worked out once per mask: a search
@@ -136,9 +137,12 @@ class Tables:
             ]
             found = (
                 self.pairs_with(removed),
-                tuple(
-                    tuple(1 << (G_SHIFT + index) | extra for extra in per_rank[r])
-                    for index, r in enumerate(self.side_ranks)
+                (
+                    (),
+                    *(
+                        tuple(1 << (G_SHIFT + index) | extra for extra in per_rank[r])
+                        for index, r in enumerate(self.side_ranks)
+                    ),
                 ),
             )
             self.side_cache[removed] = found
@@ -207,11 +211,16 @@ def start_key(game: PyramidGame, tables: Tables) -> int:
 
 
 def read_path(
-    parent: dict[int, int], seen: dict[int, int], key: int, deck: tuple[Card, ...]
+    parent: dict[int, int],
+    seen: dict[int, int],
+    key: int,
+    deck: tuple[Card, ...],
+    g_shift: int = 8,
 ) -> list[str]:
     """The log from the search's start to ``key``, read off the differences of the keys:
     the cards that went make the token, and the moves an edge cost beyond them (``seen``
-    holds g << 8 | h) are draws, a draw or a recycle being the engine's ``D`` for both."""
+    holds g << ``g_shift`` | what the search keeps beside) are draws, a draw or a
+    recycle being the engine's ``D`` for both."""
     tokens: list[str] = []
     while True:
         before = parent[key]
@@ -223,7 +232,8 @@ def read_path(
         cards += [deck[DISCARD_POSITION + i] for i in range(SIDE_SIZE) if side >> i & 1]
         if cards:
             tokens.append("+".join(card_str(card) for card in cards))
-        tokens.extend([DRAW] * ((seen[key] >> 8) - (seen[before] >> 8) - bool(cards)))
+        moves = (seen[key] >> g_shift) - (seen[before] >> g_shift)
+        tokens.extend([DRAW] * (moves - bool(cards)))
         key = before
     tokens.reverse()
     return tokens
