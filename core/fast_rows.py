@@ -109,21 +109,17 @@ def insert(obj: Model, using: str = "default", *, read_key: bool = True) -> None
     sql, fields, returns = _insert(type(obj), using, keyed, read_key)
     connection = connections[using]
     values = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
-    if not returns:
-        _write(using, obj._meta.db_table, sql, values)
-        obj._state.adding = False
-        obj._state.db = using
-        return
-    _flush(using)
-    with _cursor(connection) as cursor:
-        cursor.execute(sql, values)
-        if returns:
+    if returns:  # the key read back: this runs now, after the writes waiting before it
+        _flush(using)
+        with _cursor(connection) as cursor:
+            cursor.execute(sql, values)
             meta = obj._meta
             if connection.features.can_return_columns_from_insert:
-                key = cursor.fetchone()[0]
+                obj.pk = cursor.fetchone()[0]
             else:
-                key = connection.ops.last_insert_id(cursor, meta.db_table, str(meta.pk.column))
-            obj.pk = key
+                obj.pk = connection.ops.last_insert_id(cursor, meta.db_table, str(meta.pk.column))
+    else:
+        _write(using, obj._meta.db_table, sql, values)
     obj._state.adding = False
     obj._state.db = using
 
