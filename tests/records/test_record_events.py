@@ -105,3 +105,21 @@ def test_the_events_are_in_the_feed_history_but_personal_bests_are_not(client: A
     feed = client.get("/api/events?limit=10").json()
     assert [e["kind"] for e in feed] == ["FIRST_WIN"]
     assert feed[0]["deal"]["code"] == CODE and feed[0]["player"] == "ann"
+
+
+def test_a_game_recorded_again_gets_its_answer_and_makes_no_second_result_or_news() -> None:
+    """A finish handed over twice (a retried request, a second worker) is stored once:
+    the second call answers with the stored result and writes nothing."""
+    from games.models import Game
+    from leaderboards.models import BoardRow, DealBoardState, Result
+    from leaderboards.services.submissions import record_game_result
+
+    deal = numbered(CODE)
+    first = finish(player("ann"), deal, padded(winning_log(CODE), 3))
+    assert kinds(first) == ["FIRST_WIN"]
+    game = Game.objects.get()
+    again = record_game_result(game)
+    assert again["result_id"] == first["result_id"] and again["events"] == []
+    assert Result.objects.count() == 1 and RecordEvent.objects.count() == 1
+    assert RecordChange.objects.count() == 1 and BoardRow.objects.count() == 2
+    assert DealBoardState.objects.get(deal=deal).results_count == 1
