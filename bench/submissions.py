@@ -19,6 +19,13 @@ less than the rates, and under it PostgreSQL's and the client's: the three share
 machine's cores, so the cores divided by their sum is the most requests a second the
 machine could serve of that kind.
 
+``--floor`` adds, to the same rounds, ``POST /bench/floor?statements=K`` for K = 1, 3 and
+5: the bare view plus K statements in a transaction (K + 2 trips to PostgreSQL; a
+submission makes 7) and the live push's check for watchers after the commit, and nothing
+of a submission's own work (config/bench_views.py); and K = 1 without the push's check.
+Each one's ratio to the bare view is the most a submission making that many trips could
+reach on this server.
+
 ``--in-process N`` serves no server: N requests of each kind go through Django's test
 client in this process, one at a time, and it prints the CPU of each request's own work
 (user and system), the statements a submission runs and its replay's share: the floor
@@ -139,6 +146,17 @@ def cpu_now(server: common.Server) -> Cpu:
     )
 
 
+#: ``--floor``'s views: (statements in the transaction, the push's check after it).
+FLOORS = ((1, False), (1, True), (3, True), (5, True))
+
+
+def floor_source(statements: int, push: bool, body: bytes) -> tuple[str, Any]:
+    """The kind's name and its requests."""
+    kind = f"floor, {statements + 2} trips" + ("" if push else ", no push")
+    path = f"/bench/floor?statements={statements}&push={int(push)}"
+    return kind, itertools.repeat((path, body, {}))
+
+
 def measure(
     servers: dict[str, common.Server], sources: dict[str, Any], args: argparse.Namespace
 ) -> dict[tuple[str, str], list[tuple[Run, Cpu]]]:
@@ -151,7 +169,7 @@ def measure(
         # The second round takes the servers in the other order: a load that rises or
         # falls over the minutes would otherwise fall on the same server each time.
         order = list(servers.items())[:: -1 if turn else 1]
-        for kind in KINDS:
+        for kind in sources:
             for label, server in order:
                 before = cpu_now(server)
                 run = asyncio.run(drive(server.port, sources[kind], args.concurrency, args.seconds))
@@ -183,15 +201,18 @@ def report(label: str, runs: dict[str, list[tuple[Run, Cpu]]]) -> dict[str, floa
                 statuses[status] = statuses.get(status, 0) + n
         stats = common.summary_ms(latencies)
         figures[kind] = len(latencies) / seconds
-        print(f"{label:>8} {kind:>15}: {figures[kind]:8.1f} req/s  p50 {stats['p50']:6.1f} ms  "
+        print(f"{label:>8} {kind:>24}: {figures[kind]:8.1f} req/s  p50 {stats['p50']:6.1f} ms  "
               f"p99 {stats['p99']:6.1f} ms  server CPU {server:5.2f} ms/req  "
               f"(n={stats['n']}, statuses {statuses})")  # fmt: skip
         total = server + postgres + client
-        print(f"{'':>8} {'':>15}  CPU ms/req: server {server:.2f} + PostgreSQL {postgres:.2f} "
+        print(f"{'':>8} {'':>24}  CPU ms/req: server {server:.2f} + PostgreSQL {postgres:.2f} "
               f"+ client {client:.2f} = {total:.2f}; {cores} cores serve at most "
               f"{1000 * cores / total:.0f} req/s of these")  # fmt: skip
-    ratio = figures["submission"] / figures["bare JSON view"]
-    print(f"{label:>8} ratio submission / bare view: {ratio:.2f}x (target >= 0.5x)")
+    bare = figures[KINDS[0]]
+    for kind in figures:
+        if kind != KINDS[0]:
+            print(f"{label:>8} ratio {kind} / bare view: {figures[kind] / bare:.2f}x"
+                  + (" (target >= 0.5x)" if kind == KINDS[1] else ""))  # fmt: skip
     return figures
 
 
@@ -269,6 +290,11 @@ def main() -> None:
         help="instead of a server: N requests of each kind through Django's test client",
     )
     parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also the bare view plus 3, 5 and 7 trips to PostgreSQL and the push's check",
+    )
+    parser.add_argument(
         "--against",
         default="",
         help="also serve this commit's tree, side by side, in the same rounds",
@@ -288,6 +314,8 @@ def main() -> None:
     )  # fmt: skip
     bare_body = json.dumps({"log": logs[0][1]}).encode()
     sources = {KINDS[0]: itertools.repeat(("/bench/json", bare_body, {})), KINDS[1]: submissions}
+    if args.floor:
+        sources |= dict(floor_source(*floor, bare_body) for floor in FLOORS)
     if args.in_process:
         in_process(sources, logs, args.in_process)
         return
@@ -307,8 +335,8 @@ def main() -> None:
             roots = {args.against: common.old_tree(args.against, Path(scratch)), **roots}
         servers = {label: stack.enter_context(common.running(env, root=root))
                    for label, root in roots.items()}  # fmt: skip
-        for server in servers.values():  # warm up both paths
-            for kind in KINDS:
+        for server in servers.values():  # warm up every path
+            for kind in sources:
                 asyncio.run(drive(server.port, sources[kind], args.concurrency, 2))
         stored_before = Result.objects.count()
         done = measure(servers, sources, args)
@@ -317,12 +345,12 @@ def main() -> None:
     print(f"concurrency {args.concurrency}, 2 runs of {args.seconds:.0f} s per kind and "
           f"server, alternating; load average after {os.getloadavg()[0]:.2f}")  # fmt: skip
     figures = {
-        label: report(label, {kind: done[label, kind] for kind in KINDS}) for label in servers
+        label: report(label, {kind: done[label, kind] for kind in sources}) for label in servers
     }
     if args.against:
         this, old = figures["this"], figures[args.against]
         print("this tree / " + args.against + ": " + ", ".join(
-            f"{kind} {this[kind] / old[kind]:.2f}x" for kind in KINDS))  # fmt: skip
+            f"{kind} {this[kind] / old[kind]:.2f}x" for kind in sources))  # fmt: skip
     created = sum(run.statuses.get(201, 0) for (_, kind), runs in done.items()
                   if kind == KINDS[1] for run, _ in runs)  # fmt: skip
     print(f"results stored: {stored} for {created} answers 201 "

@@ -3,7 +3,14 @@ the submission endpoint against, served by the same Django, middleware and uvico
 
 ``POST /bench/json`` reads a JSON body and answers a small JSON object: everything a
 request costs (ASGI, middleware, sessions, JSON) without the work of the endpoint itself.
-Never mounted unless the setting is on.
+``POST /bench/floor?statements=K`` is the same view plus K statements in one transaction
+(``SELECT %s`` on core.fast_rows' cursor, prepared as a submission's statements are: K + 2
+trips to the database with BEGIN and COMMIT) and, after the commit, the live push's check
+for watchers of a deal nobody watches (core.pushes, as a submission's board push): what a
+submission making that many trips costs beside its own work (``&push=0``: without the
+check), so that
+bench/submissions.py ``--floor`` can say how close to the bare view it could come. Never
+mounted unless the setting is on.
 
 With the setting on, :func:`stamp_live_pushes` also stamps every live push with
 ``bench_committed_at``: the moment its transaction's ``on_commit`` hook sends it, so that
@@ -35,10 +42,37 @@ from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 
 
-@csrf_exempt
-def bare_json(request: HttpRequest) -> JsonResponse:
+def _answer(request: HttpRequest) -> JsonResponse:
     body: Any = json.loads(request.body or b"{}")
     return JsonResponse({"ok": True, "fields": len(body) if isinstance(body, dict) else 0})
+
+
+@csrf_exempt
+def bare_json(request: HttpRequest) -> JsonResponse:
+    return _answer(request)
+
+
+#: The floor view's K: statements in its transaction (a submission runs 5 and BEGIN, COMMIT).
+MAX_STATEMENTS = 10
+
+
+@csrf_exempt
+def floor_json(request: HttpRequest) -> JsonResponse:
+    from django.db import transaction
+
+    from core import fast_rows, pushes
+
+    text = request.GET.get("statements", "1")
+    if not text.isdigit() or not 1 <= int(text) <= MAX_STATEMENTS:
+        return JsonResponse({"error": f"statements: 1 to {MAX_STATEMENTS}"}, status=400)
+    with transaction.atomic():
+        cursor = fast_rows.cursor()
+        for statement in range(int(text)):
+            cursor.execute("SELECT %s", [statement])
+            cursor.fetchone()
+        if request.GET.get("push") != "0":
+            pushes.build_on_commit(("deal.bench-floor",), lambda: {"type": "never built"})
+    return _answer(request)
 
 
 #: Per live push (its ``bench_committed_at``): [sockets written, first, last write time].
@@ -64,7 +98,11 @@ def _save_fanout_rows() -> None:
     scratch.replace(target)
 
 
-urlpatterns = [path("bench/json", bare_json), path("bench/fanout", fanout_stats)]
+urlpatterns = [
+    path("bench/json", bare_json),
+    path("bench/floor", floor_json),
+    path("bench/fanout", fanout_stats),
+]
 
 
 def stamp_live_pushes() -> None:
