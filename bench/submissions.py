@@ -24,7 +24,7 @@ machine could serve of that kind.
 submission makes 7) and the live push's check for watchers after the commit, and nothing
 of a submission's own work (config/bench_views.py); and K = 1 without the push's check.
 Each one's ratio to the bare view is the most a submission making that many trips could
-reach on this server.
+reach on this server (this tree only: not with ``--against``).
 
 ``--in-process N`` serves no server: N requests of each kind go through Django's test
 client in this process, one at a time, and it prints the CPU of each request's own work
@@ -300,6 +300,8 @@ def main() -> None:
         help="also serve this commit's tree, side by side, in the same rounds",
     )
     args = parser.parse_args()
+    if args.floor and args.against:
+        parser.error("--floor measures this tree only (an older one may not serve the floor)")
 
     print(f"machine: {common.machine()}; load average {os.getloadavg()[0]:.2f}")
     common.fresh_database()

@@ -8,9 +8,8 @@ request costs (ASGI, middleware, sessions, JSON) without the work of the endpoin
 trips to the database with BEGIN and COMMIT) and, after the commit, the live push's check
 for watchers of a deal nobody watches (core.pushes, as a submission's board push): what a
 submission making that many trips costs beside its own work (``&push=0``: without the
-check), so that
-bench/submissions.py ``--floor`` can say how close to the bare view it could come. Never
-mounted unless the setting is on.
+check), so that bench/submissions.py ``--floor`` can say how close to the bare view it
+could come. Never mounted unless the setting is on.
 
 With the setting on, :func:`stamp_live_pushes` also stamps every live push with
 ``bench_committed_at``: the moment its transaction's ``on_commit`` hook sends it, so that
