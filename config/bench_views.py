@@ -62,11 +62,13 @@ def floor_json(request: HttpRequest) -> JsonResponse:
     from core import fast_rows, pushes
 
     text = request.GET.get("statements", "1")
-    if not text.isdigit() or not 1 <= int(text) <= MAX_STATEMENTS:
+    # str.isdigit() also takes digits int() refuses ("²"): ASCII only, else a 500.
+    statements = int(text) if text.isascii() and text.isdigit() else 0
+    if not 1 <= statements <= MAX_STATEMENTS:
         return JsonResponse({"error": f"statements: 1 to {MAX_STATEMENTS}"}, status=400)
     with transaction.atomic():
         cursor = fast_rows.cursor()
-        for statement in range(int(text)):
+        for statement in range(statements):
             cursor.execute("SELECT %s", [statement])
             cursor.fetchone()
         if request.GET.get("push") != "0":

@@ -53,7 +53,9 @@ def test_the_floor_without_its_push_asks_no_watcher_check(
     assert built == []
 
 
-@pytest.mark.parametrize("query", ["statements=0", "statements=11", "statements=x", "statements="])
+@pytest.mark.parametrize(
+    "query", ["statements=0", "statements=11", "statements=x", "statements=", "statements=%C2%B2"]
+)
 def test_a_floor_it_does_not_serve_is_refused(
     client: Client, built: list[tuple[str, ...]], query: str
 ) -> None:
